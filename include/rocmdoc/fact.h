@@ -1,0 +1,19 @@
+// Facts are three-valued: a JSON value, or {"unknown": "<reason>"}.
+// A rule never fires on an unknown fact, and the report lists what could
+// not be checked instead of calling it healthy.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace rocmdoc {
+
+// Insertion-ordered so that the facts document reads in probe order.
+using Json = nlohmann::ordered_json;
+
+Json unknown(const std::string& reason);
+bool is_unknown(const Json& fact);
+// The reason of an unknown fact; empty for a known one.
+std::string unknown_reason(const Json& fact);
+
+}  // namespace rocmdoc

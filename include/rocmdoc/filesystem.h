@@ -1,0 +1,64 @@
+// The one door through which probes see a machine's files.
+//
+// Every path a probe uses is absolute in the *machine's* namespace
+// ("/sys/bus/pci/devices"). Which bytes answer depends on the implementation:
+// the live root, a recorded tree under a prefix, or memory (tests). Probes
+// never touch std::filesystem or open() themselves, so every test can run on
+// a recorded machine or in memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rocmdoc/result.h"
+
+namespace rocmdoc {
+
+enum class FileType { missing, regular, directory, symlink, char_device, block_device, other };
+
+const char* file_type_name(FileType t);
+
+struct FileStat {
+  FileType type = FileType::missing;
+  unsigned mode = 0;  // permission bits only (07777)
+  uint32_t uid = 0;
+  uint32_t gid = 0;
+  uint64_t size = 0;
+  // Why stat failed when type == missing and it was not simply absent
+  // (for example "permission denied"); empty when the path does not exist.
+  std::string error;
+};
+
+// Files larger than this are cut when read with the default limit: the
+// kernel's attribute files are tiny, and nothing a probe reads needs more.
+constexpr size_t kDefaultReadLimit = 4 * 1024 * 1024;
+
+class FileSystem {
+ public:
+  virtual ~FileSystem() = default;
+
+  // Whole file contents, at most max_bytes (more is an error, not a silent cut).
+  virtual Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) = 0;
+  // Entry names (no "." or ".."), sorted.
+  virtual Result<std::vector<std::string>> list_dir(const std::string& path) = 0;
+  // The target of a symbolic link, as stored (may be relative).
+  virtual Result<std::string> read_link(const std::string& path) = 0;
+  // lstat(): does not follow a final symlink.
+  virtual FileStat stat(const std::string& path) = 0;
+  // stat() that follows symlinks (through resolve()).
+  FileStat stat_follow(const std::string& path);
+  // Canonical path with every symlink resolved inside the machine's
+  // namespace (an absolute link target stays inside a recorded root).
+  Result<std::string> resolve(const std::string& path);
+  bool exists(const std::string& path) { return stat(path).type != FileType::missing; }
+};
+
+// Path helpers for machine-namespace paths (pure string functions).
+std::string path_join(const std::string& dir, const std::string& name);
+std::string path_dirname(const std::string& path);
+std::string path_basename(const std::string& path);
+// Collapses "." and "..", duplicate slashes; result is absolute.
+std::string path_normalize(const std::string& path);
+
+}  // namespace rocmdoc

@@ -1,0 +1,49 @@
+// Running a tool: always an argv, never a shell string, always a timeout.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rocmdoc {
+
+struct ProcessResult {
+  bool started = false;     // false: not found, not executable, or not recorded
+  bool timed_out = false;   // killed after the timeout
+  int exit_code = -1;       // valid when started && !timed_out
+  std::string out;          // stdout (capped, see kMaxProcessOutput)
+  std::string err;          // stderr (capped)
+  std::string error;        // why it did not start or did not finish
+  bool succeeded() const { return started && !timed_out && exit_code == 0; }
+};
+
+// Output past this is dropped (and said in `error`): no probe needs more,
+// and a runaway tool must not eat memory.
+constexpr size_t kMaxProcessOutput = 8 * 1024 * 1024;
+
+class ProcessRunner {
+ public:
+  virtual ~ProcessRunner() = default;
+  virtual ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) = 0;
+};
+
+// fork + execvp with pipes, stdin from /dev/null, SIGKILL on timeout.
+class SystemProcessRunner : public ProcessRunner {
+ public:
+  ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;
+};
+
+// Answers from recorded outputs, keyed by the argv joined with spaces; an
+// argv that was not recorded did not start ("not recorded").
+class RecordedProcessRunner : public ProcessRunner {
+ public:
+  explicit RecordedProcessRunner(std::map<std::string, ProcessResult> recorded) : recorded_(std::move(recorded)) {}
+  ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;
+  static std::string key(const std::vector<std::string>& argv);
+
+ private:
+  std::map<std::string, ProcessResult> recorded_;
+};
+
+}  // namespace rocmdoc

@@ -1,0 +1,44 @@
+// Small parsers for the text formats the kernel and distributions write.
+// All of them accept garbage without throwing: a caller gets nullopt or an
+// empty result and records the fact as unknown.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rocmdoc {
+
+std::string trim(std::string_view s);
+std::vector<std::string> split_lines(std::string_view s);
+// Splits on runs of whitespace.
+std::vector<std::string> split_words(std::string_view s);
+std::vector<std::string> split(std::string_view s, char sep);
+bool starts_with(std::string_view s, std::string_view prefix);
+bool ends_with(std::string_view s, std::string_view suffix);
+std::string to_lower(std::string_view s);
+
+// Whole-string integer parses; nullopt on anything else (sign, junk, overflow).
+std::optional<uint64_t> parse_uint(std::string_view s, int base = 10);
+// "0x1002" or "1002" as hexadecimal.
+std::optional<uint64_t> parse_hex(std::string_view s);
+std::optional<int64_t> parse_int(std::string_view s);
+
+// KEY=VALUE lines as in /etc/os-release: quotes and backslash escapes removed,
+// comments and malformed lines skipped.
+std::map<std::string, std::string> parse_env_file(std::string_view text);
+// "key value" lines as in KFD topology properties files.
+std::map<std::string, std::string> parse_key_value_lines(std::string_view text);
+
+// True when the bytes are not text a kernel file would hold (NUL or mostly
+// control bytes): a probe treats such a file as garbage, not as a value.
+bool looks_binary(std::string_view s);
+
+// A printable, bounded quotation of untrusted text for an "unknown, because"
+// reason: control bytes escaped, cut at max_len.
+std::string quote_for_reason(std::string_view s, size_t max_len = 60);
+
+}  // namespace rocmdoc

@@ -1,0 +1,40 @@
+#include <fmt/format.h>
+
+#include "rocmdoc/atomic_file.h"
+#include "rocmdoc/commands.h"
+#include "rocmdoc/exit_codes.h"
+#include "rocmdoc/facts_document.h"
+
+namespace rocmdoc {
+
+int run_facts_command(const MachineOptions& options, const std::string& output_file, std::ostream& out,
+                      std::ostream& err) {
+  auto machine = open_machine(options);
+  if (!machine) {
+    err << "rocmdoc: " << machine.error() << "\n";
+    return kExitUsage;
+  }
+  std::vector<ProbeTiming> timings;
+  Json facts = collect_facts(**machine, options.probe, &timings);
+  if (options.verbosity > 0) {
+    double total = 0;
+    for (auto& t : timings) {
+      err << fmt::format("probe {:<12} {:8.2f} ms\n", t.probe, t.milliseconds);
+      total += t.milliseconds;
+    }
+    err << fmt::format("probes total {:8.2f} ms\n", total);
+  }
+  std::string text = facts_to_string(facts) + "\n";
+  if (output_file.empty()) {
+    out << text;
+    return kExitOk;
+  }
+  auto written = write_file_atomically(output_file, text);
+  if (!written) {
+    err << "rocmdoc: " << written.error() << "\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,248 @@
+#include "recorded_machine.h"
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "rocmdoc/host_filesystem.h"
+#include "rocmdoc/node_overlay_filesystem.h"
+#include "rocmdoc/text.h"
+
+namespace rocmdoc {
+
+namespace {
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// name -> id from an /etc/group or /etc/passwd style file (field 0 and 2).
+std::map<std::string, uint32_t> name_ids(FileSystem& fs, const std::string& path) {
+  std::map<std::string, uint32_t> out;
+  auto text = fs.read_file(path);
+  if (!text) return out;
+  for (auto& line : split_lines(*text)) {
+    auto f = split(line, ':');
+    if (f.size() < 3) continue;
+    if (auto id = parse_uint(f[2])) out[f[0]] = static_cast<uint32_t>(*id);
+  }
+  return out;
+}
+
+FileType type_from_name(const std::string& name) {
+  for (auto t : {FileType::regular, FileType::directory, FileType::symlink, FileType::char_device,
+                 FileType::block_device, FileType::other})
+    if (name == file_type_name(t)) return t;
+  return FileType::missing;
+}
+
+struct SidecarError {
+  std::string where;
+};
+
+const Json& need(const Json& obj, const char* key, Json::value_t type, const std::string& where) {
+  if (!obj.contains(key)) throw SidecarError{where + "." + key + ": missing"};
+  const Json& v = obj[key];
+  bool ok = v.type() == type ||
+            (type == Json::value_t::number_unsigned && v.type() == Json::value_t::number_integer && v.get<int64_t>() >= 0);
+  if (!ok) throw SidecarError{where + "." + key + ": wrong type (" + v.type_name() + ")"};
+  return v;
+}
+
+void apply_sidecar(Machine& m, const Json& doc, std::map<std::string, FileStat>& nodes) {
+  if (!doc.is_object()) throw SidecarError{"top level: not an object"};
+  auto schema = need(doc, "schema", Json::value_t::number_unsigned, "");
+  if (schema.get<uint64_t>() != 1) throw SidecarError{"schema: only schema 1 is understood"};
+
+  const Json& user = need(doc, "user", Json::value_t::object, "");
+  if (is_unknown(user)) {
+    m.user.known = false;
+    m.user.unknown_reason = unknown_reason(user);
+  } else {
+    m.user.known = true;
+    m.user.name = need(user, "name", Json::value_t::string, "user").get<std::string>();
+    m.user.uid = need(user, "uid", Json::value_t::number_unsigned, "user").get<uint32_t>();
+    m.user.gid = need(user, "gid", Json::value_t::number_unsigned, "user").get<uint32_t>();
+    for (auto& g : need(user, "groups", Json::value_t::array, "user")) {
+      if (!g.is_number_unsigned() && !(g.is_number_integer() && g.get<int64_t>() >= 0))
+        throw SidecarError{"user.groups: not a group id"};
+      m.user.process_gids.push_back(g.get<uint32_t>());
+    }
+  }
+
+  const Json& env = need(doc, "env", Json::value_t::object, "");
+  std::map<std::string, std::string> values;
+  for (auto& [k, v] : need(env, "values", Json::value_t::object, "env").items()) {
+    if (!v.is_string()) throw SidecarError{"env.values." + k + ": not a string"};
+    values[k] = v.get<std::string>();
+  }
+  std::vector<std::string> recorded;
+  for (auto& p : need(env, "recorded", Json::value_t::array, "env")) {
+    if (!p.is_string()) throw SidecarError{"env.recorded: not a string"};
+    recorded.push_back(p.get<std::string>());
+  }
+  m.set_env(std::move(values), std::move(recorded));
+
+  for (auto& [path, n] : need(doc, "nodes", Json::value_t::object, "").items()) {
+    std::string where = "nodes." + path;
+    FileStat st;
+    st.type = type_from_name(need(n, "type", Json::value_t::string, where).get<std::string>());
+    if (st.type == FileType::missing) throw SidecarError{where + ".type: unknown file type"};
+    auto mode = parse_uint(need(n, "mode", Json::value_t::string, where).get<std::string>(), 8);
+    if (!mode || *mode > 07777) throw SidecarError{where + ".mode: not an octal mode"};
+    st.mode = static_cast<unsigned>(*mode);
+    st.uid = need(n, "uid", Json::value_t::number_unsigned, where).get<uint32_t>();
+    st.gid = need(n, "gid", Json::value_t::number_unsigned, where).get<uint32_t>();
+    nodes[path] = st;
+  }
+
+  std::map<std::string, ProcessResult> commands;
+  for (auto& [argv, c] : need(doc, "commands", Json::value_t::object, "").items()) {
+    std::string where = "commands." + argv;
+    ProcessResult r;
+    r.started = need(c, "started", Json::value_t::boolean, where).get<bool>();
+    r.timed_out = c.value("timed_out", false);
+    r.exit_code = static_cast<int>(c.value("exit_code", -1));
+    r.out = c.value("stdout", "");
+    r.err = c.value("stderr", "");
+    r.error = c.value("error", "");
+    commands[argv] = r;
+  }
+  m.runner = std::make_unique<RecordedProcessRunner>(std::move(commands));
+}
+
+// A capture made by shared/fixtures/capture-machine.sh: DIR/root is the
+// tree, DIR/cmd holds command outputs.
+void apply_capture(Machine& m, const std::string& cmd_dir, std::map<std::string, FileStat>& nodes) {
+  if (auto id = slurp(cmd_dir + "/id.txt"); id) {
+    if (auto user = parse_id_output(*id)) m.user = *user;
+  }
+  if (!m.user.known) m.user.unknown_reason = "the capture has no readable cmd/id.txt";
+
+  std::map<std::string, std::string> values;
+  if (auto env = slurp(cmd_dir + "/env.txt")) values = parse_env_file(*env);
+  // capture-machine.sh keeps only these prefixes (its `env | grep -E`).
+  m.set_env(std::move(values), {"PATH", "LD_LIBRARY_PATH", "HIP", "HSA", "ROCM", "CUDA", "NVIDIA"});
+
+  if (auto ls = slurp(cmd_dir + "/ls-dev.txt"))
+    nodes = parse_ls_device_listing(*ls, name_ids(*m.fs, "/etc/passwd"), name_ids(*m.fs, "/etc/group"));
+
+  std::map<std::string, ProcessResult> commands;
+  if (auto dmesg = slurp(cmd_dir + "/dmesg.txt")) {
+    ProcessResult r;
+    r.started = true;
+    r.exit_code = 0;
+    r.out = *dmesg;
+    // dmesg's own refusal is printed on stderr, which the capture merged.
+    if (dmesg->find("Operation not permitted") != std::string::npos) r.exit_code = 1, r.err = *dmesg, r.out.clear();
+    commands["dmesg"] = r;
+  }
+  m.runner = std::make_unique<RecordedProcessRunner>(std::move(commands));
+}
+
+}  // namespace
+
+std::optional<UserIdentity> parse_id_output(const std::string& text) {
+  UserIdentity u;
+  auto words = split_words(text);
+  bool have_uid = false, have_gid = false;
+  for (auto& w : words) {
+    auto eq = w.find('=');
+    if (eq == std::string::npos) continue;
+    std::string key = w.substr(0, eq), value = w.substr(eq + 1);
+    if (key == "groups") {
+      for (auto& g : split(value, ',')) {
+        auto paren = g.find('(');
+        if (auto gid = parse_uint(g.substr(0, paren))) u.process_gids.push_back(static_cast<uint32_t>(*gid));
+      }
+      continue;
+    }
+    auto paren = value.find('(');
+    auto num = parse_uint(value.substr(0, paren));
+    if (!num) continue;
+    if (key == "uid") {
+      u.uid = static_cast<uint32_t>(*num), have_uid = true;
+      if (paren != std::string::npos && value.back() == ')') u.name = value.substr(paren + 1, value.size() - paren - 2);
+    } else if (key == "gid") {
+      u.gid = static_cast<uint32_t>(*num), have_gid = true;
+    }
+  }
+  if (!have_uid || !have_gid) return std::nullopt;
+  u.known = true;
+  return u;
+}
+
+std::map<std::string, FileStat> parse_ls_device_listing(const std::string& text,
+                                                        const std::map<std::string, uint32_t>& name_to_uid,
+                                                        const std::map<std::string, uint32_t>& name_to_gid) {
+  std::map<std::string, FileStat> nodes;
+  std::string dir;  // set by "/dev/dri:" headers of a directory listing
+  for (auto& line : split_lines(text)) {
+    if (!line.empty() && line.back() == ':' && line.front() == '/') {
+      dir = line.substr(0, line.size() - 1);
+      continue;
+    }
+    auto w = split_words(line);
+    // crw-rw----+ 1 root render 226, 128 Oct 15 22:25 /dev/dri/renderD128
+    if (w.size() < 10 || (w[0][0] != 'c' && w[0][0] != 'b') || w[0].size() < 10) continue;
+    FileStat st;
+    st.type = w[0][0] == 'c' ? FileType::char_device : FileType::block_device;
+    static const unsigned bits[9] = {0400, 0200, 0100, 040, 020, 010, 04, 02, 01};
+    for (int i = 0; i < 9; ++i)
+      if (w[0][static_cast<size_t>(i) + 1] != '-') st.mode |= bits[i];
+    auto uid = w[2] == "root" ? std::optional<uint32_t>(0) : std::nullopt;
+    if (auto it = name_to_uid.find(w[2]); it != name_to_uid.end()) uid = it->second;
+    if (auto n = parse_uint(w[2])) uid = static_cast<uint32_t>(*n);
+    std::optional<uint32_t> gid = w[3] == "root" ? std::optional<uint32_t>(0) : std::nullopt;
+    if (auto it = name_to_gid.find(w[3]); it != name_to_gid.end()) gid = it->second;
+    if (auto n = parse_uint(w[3])) gid = static_cast<uint32_t>(*n);
+    if (!uid || !gid) continue;
+    st.uid = *uid;
+    st.gid = *gid;
+    std::string name = w.back();
+    nodes[name.front() == '/' ? name : path_join(dir, name)] = st;
+  }
+  return nodes;
+}
+
+Result<std::unique_ptr<Machine>> load_recording(const std::string& abs_root) {
+  using R = Result<std::unique_ptr<Machine>>;
+  auto m = std::make_unique<Machine>();
+  m->live = false;
+  m->root = abs_root;
+  m->fs = std::make_unique<HostFileSystem>(abs_root);
+  std::map<std::string, FileStat> nodes;
+
+  std::string sidecar = abs_root + kSidecarPath;
+  std::string capture_cmd = path_dirname(abs_root) + "/cmd";
+  struct stat st {};
+  if (auto text = slurp(sidecar)) {
+    Json doc;
+    try {
+      doc = Json::parse(*text);
+      apply_sidecar(*m, doc, nodes);
+    } catch (const Json::exception& e) {
+      return R::fail(sidecar + ": not valid JSON: " + e.what());
+    } catch (const SidecarError& e) {
+      return R::fail(sidecar + ": " + e.where);
+    }
+    m->recording_kind = "snapshot";
+  } else if (::stat(capture_cmd.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && path_basename(abs_root) == "root") {
+    apply_capture(*m, capture_cmd, nodes);
+    m->recording_kind = "capture";
+  } else {
+    m->user.unknown_reason = "the recorded tree has no " + std::string(kSidecarPath) + " sidecar";
+    m->set_env({}, {});
+    m->runner = std::make_unique<RecordedProcessRunner>(std::map<std::string, ProcessResult>{});
+    m->recording_kind = "tree";
+  }
+  if (!nodes.empty()) m->fs = std::make_unique<NodeOverlayFileSystem>(std::move(m->fs), std::move(nodes));
+  return R::ok(std::move(m));
+}
+
+}  // namespace rocmdoc

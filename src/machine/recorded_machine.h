@@ -1,0 +1,21 @@
+// Loading a recorded machine: the tree, plus its sidecar (snapshot) or the
+// cmd/ folder beside it (capture-machine.sh). Private to src/machine.
+#pragma once
+
+#include "rocmdoc/machine.h"
+
+namespace rocmdoc {
+
+// abs_root: an absolute, resolved directory other than "/".
+Result<std::unique_ptr<Machine>> load_recording(const std::string& abs_root);
+
+// Parsers for the capture format, exposed for tests.
+// `id` output: "uid=1000(ann) gid=1000(ann) groups=1000(ann),44(video)".
+std::optional<UserIdentity> parse_id_output(const std::string& text);
+// `ls -la` output of device nodes; group and owner names are mapped to ids
+// through name_to_gid / name_to_uid (unmapped names are skipped).
+std::map<std::string, FileStat> parse_ls_device_listing(const std::string& text,
+                                                        const std::map<std::string, uint32_t>& name_to_uid,
+                                                        const std::map<std::string, uint32_t>& name_to_gid);
+
+}  // namespace rocmdoc

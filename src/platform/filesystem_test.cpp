@@ -1,0 +1,53 @@
+#include "catch.h"
+#include "rocmdoc/memory_filesystem.h"
+
+using namespace rocmdoc;
+
+TEST_CASE("paths normalise and split the way the kernel's do", "[filesystem]") {
+  CHECK(path_normalize("/sys/bus/pci/devices/../../../devices/x") == "/sys/devices/x");
+  CHECK(path_normalize("//a/./b/") == "/a/b");
+  CHECK(path_normalize("/..") == "/");
+  CHECK(path_dirname("/a/b") == "/a");
+  CHECK(path_dirname("/a") == "/");
+  CHECK(path_basename("/a/b") == "b");
+  CHECK(path_join("/a", "b") == "/a/b");
+  CHECK(path_join("/a", "/b") == "/b");
+}
+
+TEST_CASE("resolve follows relative and absolute links inside the machine", "[filesystem]") {
+  MemoryFileSystem fs;
+  fs.file("/sys/devices/pci0000:00/0000:00:01.0/vendor", "0x1002\n");
+  fs.symlink("/sys/bus/pci/devices/0000:00:01.0", "../../../devices/pci0000:00/0000:00:01.0");
+  fs.symlink("/abs", "/sys/bus/pci/devices/0000:00:01.0");
+  CHECK(*fs.resolve("/sys/bus/pci/devices/0000:00:01.0/vendor") == "/sys/devices/pci0000:00/0000:00:01.0/vendor");
+  CHECK(*fs.resolve("/abs") == "/sys/devices/pci0000:00/0000:00:01.0");
+  CHECK(*fs.read_file("/abs/vendor") == "0x1002\n");
+}
+
+TEST_CASE("resolve reports loops and missing parts instead of hanging", "[filesystem]") {
+  MemoryFileSystem fs;
+  fs.symlink("/a", "/b");
+  fs.symlink("/b", "/a");
+  auto r = fs.resolve("/a/x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().find("too many levels") != std::string::npos);
+  auto missing = fs.resolve("/nope/x");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().find("no such file") != std::string::npos);
+}
+
+TEST_CASE("memory filesystem reports injected failures with their reason", "[filesystem]") {
+  MemoryFileSystem fs;
+  fs.file("/etc/group", "render:x:992:\n").fail("/etc/group", "permission denied");
+  auto r = fs.read_file("/etc/group");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error() == "/etc/group: permission denied");
+  CHECK(fs.stat("/etc/group").error == "permission denied");
+}
+
+TEST_CASE("read_file refuses files over the limit instead of cutting them", "[filesystem]") {
+  MemoryFileSystem fs;
+  fs.file("/big", std::string(100, 'x'));
+  CHECK_FALSE(fs.read_file("/big", 99).ok());
+  CHECK(fs.read_file("/big", 100).ok());
+}

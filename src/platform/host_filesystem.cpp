@@ -1,0 +1,163 @@
+#include "rocmdoc/host_filesystem.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace rocmdoc {
+
+std::string errno_reason(int err) {
+  switch (err) {
+    case ENOENT: return "no such file or directory";
+    case EACCES: return "permission denied";
+    case EPERM: return "operation not permitted";
+    case ENOTDIR: return "not a directory";
+    case EISDIR: return "is a directory";
+    case ELOOP: return "too many levels of symbolic links";
+    case EINVAL: return "invalid argument";
+    default: return std::strerror(err);
+  }
+}
+
+HostFileSystem::HostFileSystem(std::string prefix) : prefix_(std::move(prefix)) {
+  while (!prefix_.empty() && prefix_.back() == '/') prefix_.pop_back();
+}
+
+// Recorded trees are often copied by tools that cannot keep symlinks (git
+// with core.symlinks=false, some archivers): the link becomes a small
+// regular file holding the target text. Kernel attribute files always end
+// in a newline and real links never do, so a newline-free, space-free file
+// under 4 KiB containing a '/' is taken for such a stub. Only on recorded
+// trees: the live machine has real symlinks.
+static bool read_link_stub(const std::string& host, std::string* target) {
+  struct stat st {};
+  if (::lstat(host.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0 || st.st_size > 4096) return false;
+  int fd = ::open(host.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return false;
+  char buf[4097];
+  ssize_t n = ::read(fd, buf, sizeof buf - 1);
+  ::close(fd);
+  if (n <= 0) return false;
+  std::string text(buf, static_cast<size_t>(n));
+  if (text.find('/') == std::string::npos) return false;
+  for (unsigned char c : text)
+    if (c <= ' ' || c == 0x7f) return false;
+  if (target) *target = text;
+  return true;
+}
+
+static FileType type_of(mode_t m) {
+  if (S_ISREG(m)) return FileType::regular;
+  if (S_ISDIR(m)) return FileType::directory;
+  if (S_ISLNK(m)) return FileType::symlink;
+  if (S_ISCHR(m)) return FileType::char_device;
+  if (S_ISBLK(m)) return FileType::block_device;
+  return FileType::other;
+}
+
+Result<std::string> HostFileSystem::host_path(const std::string& path) {
+  if (is_live()) return Result<std::string>::ok(path);
+  auto real = resolve(path);
+  if (!real) return real;
+  return Result<std::string>::ok(prefix_ + *real);
+}
+
+FileStat HostFileSystem::stat(const std::string& path) {
+  FileStat out;
+  std::string host;
+  if (is_live()) {
+    host = path;
+  } else {
+    // Resolve the parent so that links in the middle stay inside the tree.
+    std::string parent = path_dirname(path_normalize(path));
+    auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
+    if (!real_parent) {
+      if (real_parent.error().find("no such file") == std::string::npos) out.error = real_parent.error();
+      return out;
+    }
+    host = prefix_ + path_join(*real_parent, path_basename(path_normalize(path)));
+  }
+  struct stat st {};
+  if (::lstat(host.c_str(), &st) != 0) {
+    int err = errno;
+    if (err != ENOENT && err != ENOTDIR) out.error = errno_reason(err);
+    return out;
+  }
+  out.type = type_of(st.st_mode);
+  out.mode = st.st_mode & 07777;
+  out.uid = st.st_uid;
+  out.gid = st.st_gid;
+  out.size = static_cast<uint64_t>(st.st_size);
+  if (!is_live() && out.type == FileType::regular && read_link_stub(host, nullptr)) out.type = FileType::symlink;
+  return out;
+}
+
+Result<std::string> HostFileSystem::read_link(const std::string& path) {
+  std::string host = path;
+  if (!is_live()) {
+    std::string parent = path_dirname(path_normalize(path));
+    auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
+    if (!real_parent) return real_parent;
+    host = prefix_ + path_join(*real_parent, path_basename(path_normalize(path)));
+    std::string stub;
+    if (read_link_stub(host, &stub)) return Result<std::string>::ok(stub);
+  }
+  char buf[4096];
+  ssize_t n = ::readlink(host.c_str(), buf, sizeof buf - 1);
+  if (n < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
+  return Result<std::string>::ok(std::string(buf, static_cast<size_t>(n)));
+}
+
+Result<std::string> HostFileSystem::read_file(const std::string& path, size_t max_bytes) {
+  auto host = host_path(path);
+  if (!host) return host;
+  // O_NONBLOCK: a FIFO or a device node must never hang a probe.
+  int fd = ::open(host->c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Result<std::string>::fail(path + ": not a regular file");
+  }
+  std::string data;
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      return Result<std::string>::fail(path + ": " + errno_reason(err));
+    }
+    if (n == 0) break;
+    if (data.size() + static_cast<size_t>(n) > max_bytes) {
+      ::close(fd);
+      return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+    }
+    data.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return Result<std::string>::ok(std::move(data));
+}
+
+Result<std::vector<std::string>> HostFileSystem::list_dir(const std::string& path) {
+  auto host = host_path(path);
+  if (!host) return Result<std::vector<std::string>>::fail(host.error());
+  DIR* dir = ::opendir(host->c_str());
+  if (!dir) return Result<std::vector<std::string>>::fail(path + ": " + errno_reason(errno));
+  std::vector<std::string> names;
+  while (auto* ent = ::readdir(dir)) {
+    std::string name = ent->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  return Result<std::vector<std::string>>::ok(std::move(names));
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,133 @@
+#include "rocmdoc/process_runner.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace rocmdoc {
+
+namespace {
+
+struct Pipe {
+  int fd[2] = {-1, -1};
+  bool open() { return ::pipe2(fd, O_CLOEXEC) == 0; }
+  void close_both() {
+    for (int& f : fd)
+      if (f >= 0) ::close(f), f = -1;
+  }
+};
+
+// Reads what is ready on fd into sink; false at end of stream.
+bool drain(int fd, std::string& sink, bool& truncated) {
+  char buf[65536];
+  ssize_t n = ::read(fd, buf, sizeof buf);
+  if (n < 0) return errno == EINTR || errno == EAGAIN;
+  if (n == 0) return false;
+  size_t room = sink.size() < kMaxProcessOutput ? kMaxProcessOutput - sink.size() : 0;
+  if (static_cast<size_t>(n) > room) truncated = true;
+  sink.append(buf, std::min(room, static_cast<size_t>(n)));
+  return true;
+}
+
+}  // namespace
+
+ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+  ProcessResult result;
+  if (argv.empty()) {
+    result.error = "empty command";
+    return result;
+  }
+  Pipe out, err, status;
+  if (!out.open() || !err.open() || !status.open()) {
+    result.error = std::string("pipe: ") + std::strerror(errno);
+    out.close_both(), err.close_both(), status.close_both();
+    return result;
+  }
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    result.error = std::string("fork: ") + std::strerror(errno);
+    out.close_both(), err.close_both(), status.close_both();
+    return result;
+  }
+  if (pid == 0) {
+    // Child: only async-signal-safe calls from here on.
+    int devnull = ::open("/dev/null", O_RDONLY);
+    if (devnull >= 0) ::dup2(devnull, 0);
+    ::dup2(out.fd[1], 1);
+    ::dup2(err.fd[1], 2);
+    ::setpgid(0, 0);  // own process group, so a timeout kills its children too
+    ::execvp(cargv[0], cargv.data());
+    int e = errno;
+    ssize_t ignored = ::write(status.fd[1], &e, sizeof e);
+    (void)ignored;
+    ::_exit(127);
+  }
+  ::close(out.fd[1]), out.fd[1] = -1;
+  ::close(err.fd[1]), err.fd[1] = -1;
+  ::close(status.fd[1]), status.fd[1] = -1;
+
+  int exec_errno = 0;
+  bool exec_failed = ::read(status.fd[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
+  status.close_both();
+
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  bool out_open = true, err_open = true, truncated = false;
+  while (out_open || err_open) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      result.timed_out = true;
+      break;
+    }
+    pollfd fds[2] = {{out_open ? out.fd[0] : -1, POLLIN, 0}, {err_open ? err.fd[0] : -1, POLLIN, 0}};
+    int ready = ::poll(fds, 2, static_cast<int>(left.count()));
+    if (ready < 0 && errno != EINTR) break;
+    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = drain(out.fd[0], result.out, truncated);
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = drain(err.fd[0], result.err, truncated);
+  }
+  if (result.timed_out) ::kill(-pid, SIGKILL), ::kill(pid, SIGKILL);
+  out.close_both(), err.close_both();
+
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (exec_failed) {
+    result.error = argv[0] + ": " + std::strerror(exec_errno);
+    return result;
+  }
+  result.started = true;
+  if (result.timed_out) {
+    result.error = argv[0] + ": timed out after " + std::to_string(timeout.count()) + " ms";
+  } else if (WIFEXITED(wstatus)) {
+    result.exit_code = WEXITSTATUS(wstatus);
+  } else if (WIFSIGNALED(wstatus)) {
+    result.exit_code = 128 + WTERMSIG(wstatus);
+    result.error = argv[0] + ": killed by signal " + std::to_string(WTERMSIG(wstatus));
+  }
+  if (truncated && result.error.empty()) result.error = "output cut at " + std::to_string(kMaxProcessOutput) + " bytes";
+  return result;
+}
+
+std::string RecordedProcessRunner::key(const std::vector<std::string>& argv) {
+  std::string k;
+  for (auto& a : argv) k += (k.empty() ? "" : " ") + a;
+  return k;
+}
+
+ProcessResult RecordedProcessRunner::run(const std::vector<std::string>& argv, std::chrono::milliseconds) {
+  auto it = recorded_.find(key(argv));
+  if (it != recorded_.end()) return it->second;
+  ProcessResult r;
+  r.error = "'" + key(argv) + "' was not recorded on that machine";
+  return r;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,34 @@
+#include "test_support.h"
+
+#include "catch.h"
+#include "rocmdoc/facts_document.h"
+#include "rocmdoc/machine.h"
+#include "rocmdoc/process_runner.h"
+
+namespace rocmdoc::test {
+
+std::string source_path(const std::string& relative) { return std::string(ROCMDOC_SOURCE_DIR) + "/" + relative; }
+
+std::string machine_root(const std::string& name) { return source_path("tests/machines/" + name + "/root"); }
+
+Json facts_for_root(const std::string& root, const std::vector<std::string>& python_paths) {
+  auto machine = open_recorded_machine(root);
+  INFO(machine.error());
+  REQUIRE(machine.ok());
+  ProbeOptions options;
+  options.python_paths = python_paths;
+  return collect_facts(**machine, options);
+}
+
+CliRun run_rocmdoc(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{ROCMDOC_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  SystemProcessRunner runner;
+  auto r = runner.run(argv, std::chrono::seconds(120));
+  INFO(r.error);
+  REQUIRE(r.started);
+  REQUIRE_FALSE(r.timed_out);
+  return {r.exit_code, r.out, r.err};
+}
+
+}  // namespace rocmdoc::test
