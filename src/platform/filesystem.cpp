@@ -83,8 +83,8 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
     std::string next = path_join(current, part);
     FileStat st = stat(next);
     if (st.type == FileType::missing) {
-      if (!st.error.empty()) return Result<std::string>::fail(next + ": " + st.error);
-      return Result<std::string>::fail(next + ": no such file or directory");
+      if (!st.error.empty()) return Result<std::string>::fail(path + ": " + st.error);
+      return Result<std::string>::fail(path + ": no such file or directory");
     }
     if (st.type != FileType::symlink) {
       current = next;

@@ -1,0 +1,100 @@
+// Every fixture machine under tests/machines/ is probed, and the facts its
+// files show (expect.json: JSON pointer -> expected value) are asserted.
+// Adding a machine needs no code: a root/ tree, its sidecar, and expect.json.
+#include <dirent.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "catch.h"
+#include "rocmdoc/facts_document.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using namespace rocmdoc::test;
+
+namespace {
+
+std::vector<std::string> fixture_machines() {
+  std::vector<std::string> names;
+  std::string dir = source_path("tests/machines");
+  if (DIR* d = opendir(dir.c_str())) {
+    while (auto* e = readdir(d)) {
+      std::string name = e->d_name;
+      if (name[0] == '.') continue;
+      if (std::ifstream(dir + "/" + name + "/expect.json")) names.push_back(name);
+    }
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Json read_json(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return Json::parse(ss.str());
+}
+
+}  // namespace
+
+TEST_CASE("every fixture machine gives the facts its files show", "[machines]") {
+  auto machines = fixture_machines();
+  REQUIRE(machines.size() >= 1);
+  for (auto& name : machines) {
+    DYNAMIC_SECTION(name) {
+      Json expect = read_json(source_path("tests/machines/" + name + "/expect.json"));
+      std::vector<std::string> python_paths;
+      if (expect.contains("python_paths")) python_paths = expect["python_paths"].get<std::vector<std::string>>();
+      Json facts = facts_for_root(machine_root(name), python_paths);
+      REQUIRE(expect.contains("facts"));
+      for (auto& [pointer, expected] : expect["facts"].items()) {
+        Json::json_pointer ptr(pointer);
+        INFO(name << " " << pointer);
+        REQUIRE(facts.contains(ptr));
+        const Json& actual = facts[ptr];
+        // "<unknown>" asserts that the fact is unknown, whatever the reason.
+        if (expected == "<unknown>") {
+          INFO("actual: " << actual.dump());
+          CHECK(is_unknown(actual));
+        } else {
+          CHECK(actual.dump() == expected.dump());
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("the copies of the shared captures are unchanged", "[machines]") {
+  // tests/machines/<capture> are copies of ../shared/fixtures/machines so a
+  // clone runs alone; when the shared folder is beside the clone, they must
+  // not have drifted apart.
+  namespace fs = std::filesystem;
+  fs::path shared = source_path("../shared/fixtures/machines");
+  if (!fs::is_directory(shared)) {
+    WARN("../shared is not beside this clone; drift check skipped");
+    return;
+  }
+  auto slurp = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  for (auto& machine : fs::directory_iterator(shared)) {
+    fs::path copy = source_path("tests/machines") / machine.path().filename();
+    INFO("capture " << machine.path().filename().string() << " must be copied to " << copy.string());
+    REQUIRE(fs::is_directory(copy));
+    size_t files = 0;
+    for (auto& entry : fs::recursive_directory_iterator(machine.path())) {
+      if (!entry.is_regular_file()) continue;
+      fs::path rel = fs::relative(entry.path(), machine.path());
+      INFO(rel.string());
+      CHECK(slurp(entry.path()) == slurp(copy / rel));
+      ++files;
+    }
+    CHECK(files > 0);
+  }
+}
