@@ -52,6 +52,10 @@ class FileSystem {
   // namespace (an absolute link target stays inside a recorded root).
   Result<std::string> resolve(const std::string& path);
   bool exists(const std::string& path) { return stat(path).type != FileType::missing; }
+  // Live machines only: open the path read-write (O_NONBLOCK) and close it
+  // again, as this process. Recorded machines answer fail("..."), and the
+  // caller judges from the recorded owner, group and mode instead.
+  virtual Result<bool> try_open_read_write(const std::string& path);
 };
 
 // Path helpers for machine-namespace paths (pure string functions).

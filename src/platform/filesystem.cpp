@@ -100,6 +100,10 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
   return Result<std::string>::ok(path_normalize(current));
 }
 
+Result<bool> FileSystem::try_open_read_write(const std::string& path) {
+  return Result<bool>::fail(path + ": not a live machine, so nothing can be opened");
+}
+
 FileStat FileSystem::stat_follow(const std::string& path) {
   auto real = resolve(path);
   if (!real) {

@@ -145,6 +145,20 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
   return Result<std::string>::ok(std::move(data));
 }
 
+Result<bool> HostFileSystem::try_open_read_write(const std::string& path) {
+  if (!is_live()) return FileSystem::try_open_read_write(path);
+  // O_NONBLOCK and an immediate close: opening /dev/kfd or a render node
+  // this way creates no GPU context and cannot hang.
+  int fd = ::open(path.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    int err = errno;
+    if (err == EACCES || err == EPERM) return Result<bool>::ok(false);
+    return Result<bool>::fail(path + ": " + errno_reason(err));
+  }
+  ::close(fd);
+  return Result<bool>::ok(true);
+}
+
 Result<std::vector<std::string>> HostFileSystem::list_dir(const std::string& path) {
   auto host = host_path(path);
   if (!host) return Result<std::vector<std::string>>::fail(host.error());
