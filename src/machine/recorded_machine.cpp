@@ -129,8 +129,12 @@ void apply_capture(Machine& m, const std::string& cmd_dir, std::map<std::string,
   // capture-machine.sh keeps only these prefixes (its `env | grep -E`).
   m.set_env(std::move(values), {"PATH", "LD_LIBRARY_PATH", "HIP", "HSA", "ROCM", "CUDA", "NVIDIA"});
 
-  if (auto ls = slurp(cmd_dir + "/ls-dev.txt"))
-    nodes = parse_ls_device_listing(*ls, name_ids(*m.fs, "/etc/passwd"), name_ids(*m.fs, "/etc/group"));
+  // ls -la of the device nodes, and of the container marker files
+  // (/.dockerenv, /run/.containerenv), which the capture did not copy.
+  auto users = name_ids(*m.fs, "/etc/passwd"), groups = name_ids(*m.fs, "/etc/group");
+  for (const char* listing : {"/ls-dev.txt", "/container-markers.txt"})
+    if (auto ls = slurp(cmd_dir + listing))
+      for (auto& [path, st] : parse_ls_listing(*ls, users, groups)) nodes[path] = st;
 
   std::map<std::string, ProcessResult> commands;
   if (auto dmesg = slurp(cmd_dir + "/dmesg.txt")) {
@@ -177,7 +181,7 @@ std::optional<UserIdentity> parse_id_output(const std::string& text) {
   return u;
 }
 
-std::map<std::string, FileStat> parse_ls_device_listing(const std::string& text,
+std::map<std::string, FileStat> parse_ls_listing(const std::string& text,
                                                         const std::map<std::string, uint32_t>& name_to_uid,
                                                         const std::map<std::string, uint32_t>& name_to_gid) {
   std::map<std::string, FileStat> nodes;
@@ -189,9 +193,14 @@ std::map<std::string, FileStat> parse_ls_device_listing(const std::string& text,
     }
     auto w = split_words(line);
     // crw-rw----+ 1 root render 226, 128 Oct 15 22:25 /dev/dri/renderD128
-    if (w.size() < 10 || (w[0][0] != 'c' && w[0][0] != 'b') || w[0].size() < 10) continue;
+    if (w.size() < 9 || w[0].size() < 10) continue;
     FileStat st;
-    st.type = w[0][0] == 'c' ? FileType::char_device : FileType::block_device;
+    switch (w[0][0]) {
+      case 'c': st.type = FileType::char_device; break;
+      case 'b': st.type = FileType::block_device; break;
+      case '-': st.type = FileType::regular; break;
+      default: continue;  // directories and links are in the tree itself
+    }
     static const unsigned bits[9] = {0400, 0200, 0100, 040, 020, 010, 04, 02, 01};
     for (int i = 0; i < 9; ++i)
       if (w[0][static_cast<size_t>(i) + 1] != '-') st.mode |= bits[i];

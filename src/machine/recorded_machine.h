@@ -12,9 +12,10 @@ Result<std::unique_ptr<Machine>> load_recording(const std::string& abs_root);
 // Parsers for the capture format, exposed for tests.
 // `id` output: "uid=1000(ann) gid=1000(ann) groups=1000(ann),44(video)".
 std::optional<UserIdentity> parse_id_output(const std::string& text);
-// `ls -la` output of device nodes; group and owner names are mapped to ids
-// through name_to_gid / name_to_uid (unmapped names are skipped).
-std::map<std::string, FileStat> parse_ls_device_listing(const std::string& text,
+// `ls -la` output of device nodes and plain files (directories and links are
+// skipped); owner and group names are mapped to ids through name_to_uid /
+// name_to_gid ("root" is 0 without them; other unmapped names are skipped).
+std::map<std::string, FileStat> parse_ls_listing(const std::string& text,
                                                         const std::map<std::string, uint32_t>& name_to_uid,
                                                         const std::map<std::string, uint32_t>& name_to_gid);
 

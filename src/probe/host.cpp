@@ -97,6 +97,15 @@ Json probe_host(ProbeContext& ctx, const Json&) {
   h["cpu_model"] = cpuinfo_ok ? cpu_model(info) : unknown(cpuinfo_why);
   h["cpu_count"] = cpuinfo_ok && info.processors > 0 ? Json(info.processors) : unknown(cpuinfo_ok ? "/proc/cpuinfo: no processor lines" : cpuinfo_why);
   h["memory_bytes"] = memory_bytes(ctx);
+  // The platform probe decides "VM" partly from this flag, which the CPU
+  // sets for software running under a hypervisor.
+  if (!cpuinfo_ok) h["hypervisor_flag"] = unknown(cpuinfo_why);
+  else if (auto flags = info.first.find("flags"); flags != info.first.end()) {
+    auto words = split_words(flags->second);
+    h["hypervisor_flag"] = std::find(words.begin(), words.end(), "hypervisor") != words.end();
+  } else {
+    h["hypervisor_flag"] = unknown("/proc/cpuinfo has no flags line (not x86)");
+  }
   return h;
 }
 
