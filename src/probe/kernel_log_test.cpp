@@ -1,0 +1,50 @@
+#include "catch.h"
+#include "probe_test_support.h"
+
+using namespace rocmdoc;
+using rocmdoc::test::MemoryMachine;
+
+namespace {
+ProcessResult dmesg_output(int exit_code, std::string out, std::string err = "") {
+  ProcessResult r;
+  r.started = true;
+  r.exit_code = exit_code;
+  r.out = std::move(out);
+  r.err = std::move(err);
+  return r;
+}
+}  // namespace
+
+TEST_CASE("kernel_log keeps the amdgpu and kfd lines", "[kernel_log]") {
+  MemoryMachine m({}, {{"dmesg", dmesg_output(0,
+                                              "[    0.1] Linux version 6.8.0\n"
+                                              "[    4.2] amdgpu 0000:03:00.0: amdgpu: PCIE atomic ops is not supported\n"
+                                              "[    4.3] usb 1-1: new device\n"
+                                              "[    4.4] kfd kfd: amdgpu: skipped device 1002:744c, PCI rejects atomics 730<0\n")}});
+  Json k = m.run(probe_kernel_log);
+  CHECK(k["readable"] == true);
+  REQUIRE(k["lines"].size() == 2);
+  CHECK(k["lines"][1].get<std::string>().find("rejects atomics") != std::string::npos);
+}
+
+TEST_CASE("kernel_log is unknown when dmesg is refused, with dmesg_restrict named", "[kernel_log]") {
+  MemoryMachine m({}, {{"dmesg", dmesg_output(1, "", "dmesg: read kernel buffer failed: Operation not permitted\n")}});
+  m.fs->file("/proc/sys/kernel/dmesg_restrict", "1\n");
+  Json k = m.run(probe_kernel_log);
+  REQUIRE(is_unknown(k));
+  CHECK(unknown_reason(k).find("Operation not permitted") != std::string::npos);
+  CHECK(unknown_reason(k).find("dmesg_restrict") != std::string::npos);
+
+  MemoryMachine unrecorded;
+  CHECK(unknown_reason(unrecorded.run(probe_kernel_log)).find("not recorded") != std::string::npos);
+}
+
+TEST_CASE("kernel_log keeps only the newest lines of a flood", "[kernel_log][malformed]") {
+  std::string flood;
+  for (int i = 0; i < 5000; ++i) flood += "[ " + std::to_string(i) + "] amdgpu: ring gfx timeout\n";
+  flood += std::string("\0\xff binary amdgpu junk", 20);
+  MemoryMachine m({}, {{"dmesg", dmesg_output(0, flood)}});
+  Json k = m.run(probe_kernel_log);
+  CHECK(k["lines"].size() == 200);
+  CHECK(k["matched_lines"] == 5001);
+}
