@@ -1,0 +1,86 @@
+#include "rocmdoc/redaction.h"
+
+#include "rocmdoc/text.h"
+
+namespace rocmdoc {
+
+Redactor::Redactor(std::map<std::string, std::string> names, std::string hostname)
+    : names_(std::move(names)), hostname_(std::move(hostname)) {
+  // "root" and empty names are not personal; never replace them.
+  names_.erase("root");
+  names_.erase("");
+  // A short host name ("a") would match inside ordinary words.
+  if (hostname_.size() < 3 || hostname_ == "localhost") hostname_.clear();
+}
+
+std::string Redactor::name(const std::string& user) const {
+  auto it = names_.find(user);
+  return it == names_.end() ? user : it->second;
+}
+
+static void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size()))
+    s.replace(pos, from.size(), to);
+}
+
+std::string Redactor::text(const std::string& input) const {
+  std::string s = input;
+  for (auto& [real, stand_in] : names_) {
+    // /home/ann, /home/ann/x, but not /home/annex
+    std::string from = "/home/" + real, to = "/home/" + stand_in;
+    for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + 1)) {
+      size_t end = pos + from.size();
+      if (end == s.size() || s[end] == '/' || s[end] == ':' || std::isspace(static_cast<unsigned char>(s[end])) ||
+          s[end] == '"' || s[end] == '\'') {
+        s.replace(pos, from.size(), to);
+      }
+    }
+  }
+  replace_all(s, hostname_, "host");
+  return s;
+}
+
+std::string Redactor::path(const std::string& p) const { return text(p); }
+
+std::string Redactor::group_file(const std::string& input) const {
+  std::string out;
+  for (auto& line : split_lines(input)) {
+    auto f = split(line, ':');
+    if (f.size() == 4) {
+      f[0] = name(f[0]);  // a user's private group carries their name
+      std::string members;
+      for (auto& m : split(f[3], ','))
+        if (!m.empty()) members += (members.empty() ? "" : ",") + name(m);
+      f[3] = members;
+      line = f[0] + ":" + f[1] + ":" + f[2] + ":" + f[3];
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string Redactor::passwd_file(const std::string& input) const {
+  std::string out;
+  for (auto& line : split_lines(input)) {
+    auto f = split(line, ':');
+    if (f.size() == 7) {
+      f[0] = name(f[0]);
+      f[4] = names_.count(split(line, ':')[0]) ? "" : f[4];  // GECOS holds a real name
+      f[5] = text(f[5]);
+      line.clear();
+      for (size_t i = 0; i < f.size(); ++i) line += (i ? ":" : "") + f[i];
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string Redactor::content(const std::string& path, const std::string& input) const {
+  if (!active() || looks_binary(input)) return input;
+  if (path == "/etc/group") return group_file(input);
+  if (path == "/etc/passwd") return passwd_file(input);
+  return text(input);
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,124 @@
+// rocmdoc snapshot: what it records must read back, through --root, as the
+// same facts the live run gave; and by default no personal data is kept.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "catch.h"
+#include "rocmdoc/facts_document.h"
+#include "rocmdoc/memory_filesystem.h"
+#include "rocmdoc/snapshot.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using namespace rocmdoc::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() {
+    std::string tmpl = (fs::temp_directory_path() / "rocmdoc-test-XXXXXX").string();
+    REQUIRE(::mkdtemp(tmpl.data()));
+    path = tmpl;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// What legitimately differs between a live run and its recording.
+Json comparable(Json facts) {
+  facts.erase("source");
+  for (auto& c : facts["commands_run"]) c.erase("ms");
+  if (facts["access"].is_object() && facts["access"]["nodes"].is_array())
+    for (auto& n : facts["access"]["nodes"]) n.erase("how");
+  return facts;
+}
+
+void untar(const std::string& archive, const fs::path& into) {
+  SystemProcessRunner runner;
+  auto r = runner.run({"tar", "-xzf", archive, "-C", into.string()}, std::chrono::seconds(60));
+  INFO(r.err);
+  REQUIRE(r.succeeded());
+}
+
+}  // namespace
+
+TEST_CASE("a snapshot of this machine reads back as the same facts", "[snapshot]") {
+  ScratchDir dir;
+  std::string archive = (dir.path / "snap.tar.gz").string();
+  auto snap = run_rocmdoc({"snapshot", "--no-redact", archive});
+  INFO(snap.err);
+  REQUIRE(snap.exit_code == 0);
+  auto live = run_rocmdoc({"facts"});
+  REQUIRE(live.exit_code == 0);
+
+  fs::create_directory(dir.path / "root");
+  untar(archive, dir.path / "root");
+  REQUIRE(fs::exists(dir.path / "root/.rocmdoc/machine.json"));
+  auto recorded = run_rocmdoc({"facts", "--root", (dir.path / "root").string()});
+  INFO(recorded.err);
+  REQUIRE(recorded.exit_code == 0);
+
+  Json a = comparable(Json::parse(live.out)), b = comparable(Json::parse(recorded.out));
+  for (auto& [section, value] : a.items()) {
+    INFO("section " << section);
+    CHECK(value.dump(1) == b[section].dump(1));
+  }
+  CHECK(Json::parse(recorded.out)["source"]["recording"] == "snapshot");
+}
+
+TEST_CASE("snapshot replaces user names, home paths and the host name by default", "[snapshot]") {
+  MemoryFileSystem live;
+  live.file("/etc/group", "root:x:0:\nvideo:x:44:ann,bob\nrender:x:992:ann\nann:x:1000:\nadm:x:4:syslog\n");
+  live.file("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\nsyslog:x:104:110::/home/syslog:/usr/sbin/nologin\n"
+                           "ann:x:1000:1000:Ann Example,,,:/home/ann:/bin/bash\n");
+  live.file("/home/ann/venv/pyvenv.cfg", "home = /usr/bin\ncommand = /usr/bin/python3 -m venv /home/ann/venv\n");
+  live.file("/home/annex/keep", "a path that only starts like ann's home\n");
+  live.file("/proc/version", "Linux version 6.8.0 (buildd@ann-desktop) #1\n");
+  live.device("/dev/kfd", 0660, 0, 992);
+  Machine machine;
+  machine.user.known = true;
+  machine.user.name = "ann";
+  machine.user.uid = 1000;
+  machine.set_env({{"HOME", "/home/ann"}, {"PATH", "/home/ann/venv/bin:/usr/bin"}}, {"*"});
+
+  AccessLog log;
+  log.read = {"/etc/group", "/etc/passwd", "/home/ann/venv/pyvenv.cfg", "/home/annex/keep", "/proc/version"};
+  log.examined = {"/dev/kfd"};
+  ScratchDir dir;
+  Redactor redactor = redactor_for(live, machine, "ann-desktop");
+  auto summary = write_snapshot_tree(live, log, machine, {}, redactor, dir.path.string());
+  REQUIRE(summary.ok());
+
+  CHECK(slurp(dir.path / "etc/group") == "root:x:0:\nvideo:x:44:user,user2\nrender:x:992:user\nuser:x:1000:\nadm:x:4:syslog\n");
+  CHECK(slurp(dir.path / "etc/passwd").find("user:x:1000:1000::/home/user:/bin/bash") != std::string::npos);
+  CHECK(slurp(dir.path / "home/user/venv/pyvenv.cfg").find("/home/user/venv") != std::string::npos);
+  CHECK(fs::exists(dir.path / "home/annex/keep"));
+  CHECK(slurp(dir.path / "proc/version").find("buildd@host") != std::string::npos);
+  std::string sidecar = slurp(dir.path / ".rocmdoc/machine.json");
+  CHECK(sidecar.find("ann") == std::string::npos);
+  Json side = Json::parse(sidecar);
+  CHECK(side["user"]["name"] == "user");
+  CHECK(side["env"]["values"]["PATH"] == "/home/user/venv/bin:/usr/bin");
+  CHECK(side["nodes"]["/dev/kfd"]["mode"] == "0660");
+  CHECK(side["nodes"]["/dev/kfd"]["gid"] == 992);
+  CHECK(side["redacted"] == true);
+}
+
+TEST_CASE("snapshot refuses a bad destination with exit 2 and leaves nothing", "[snapshot]") {
+  auto r = run_rocmdoc({"snapshot", "/nonexistent-dir/x.tar.gz"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("rocmdoc:") != std::string::npos);
+  CHECK_FALSE(fs::exists("/nonexistent-dir"));
+}
