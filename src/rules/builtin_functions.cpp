@@ -1,0 +1,58 @@
+// Functions every condition may call. Matrix look-ups live in matrix.cpp.
+#include "rocmdoc/expression.h"
+#include "rocmdoc/text.h"
+#include "rocmdoc/version.h"
+
+namespace rocmdoc {
+
+namespace {
+
+Value need_strings(const std::string& fn, const std::vector<Value>& args) {
+  for (auto& a : args)
+    if (!a.json().is_string()) return Value::unknown(fn + "() needs text, not " + a.json().dump());
+  return Value::of(true);
+}
+
+Function string_test(const std::string& name, bool (*test)(const std::string&, const std::string&)) {
+  return {2, 2, false, [name, test](const std::vector<Value>& a, EvalContext&) {
+            Value ok = need_strings(name, a);
+            if (ok.is_unknown()) return ok;
+            return Value::of(test(a[0].json().get<std::string>(), a[1].json().get<std::string>()));
+          }};
+}
+
+}  // namespace
+
+std::map<std::string, Function> builtin_functions() {
+  std::map<std::string, Function> f;
+  // known(x): false where x is unknown; the one way to branch on unknown.
+  f["known"] = {1, 1, true, [](const std::vector<Value>& a, EvalContext&) { return Value::of(!a[0].is_unknown()); }};
+  // default(x, fallback): x, or fallback where x is unknown or null.
+  f["default"] = {2, 2, true, [](const std::vector<Value>& a, EvalContext&) {
+                    return a[0].is_unknown() || a[0].json().is_null() ? a[1] : a[0];
+                  }};
+  f["len"] = {1, 1, false, [](const std::vector<Value>& a, EvalContext&) {
+                const Json& j = a[0].json();
+                if (j.is_array() || j.is_object()) return Value::of(j.size());
+                if (j.is_string()) return Value::of(j.get<std::string>().size());
+                if (j.is_null()) return Value::of(0);
+                return Value::unknown("len() of " + j.dump());
+              }};
+  f["lower"] = {1, 1, false, [](const std::vector<Value>& a, EvalContext&) {
+                  Value ok = need_strings("lower", a);
+                  return ok.is_unknown() ? ok : Value::of(to_lower(a[0].json().get<std::string>()));
+                }};
+  f["starts_with"] = string_test("starts_with", [](const std::string& s, const std::string& p) { return starts_with(s, p); });
+  f["ends_with"] = string_test("ends_with", [](const std::string& s, const std::string& p) { return ends_with(s, p); });
+  f["contains"] = string_test("contains", [](const std::string& s, const std::string& p) { return s.find(p) != std::string::npos; });
+  f["version_in_series"] = string_test("version_in_series", [](const std::string& v, const std::string& s) {
+    return version_in_series(v, s);
+  });
+  f["version_core"] = {1, 1, false, [](const std::vector<Value>& a, EvalContext&) {
+                         Value ok = need_strings("version_core", a);
+                         return ok.is_unknown() ? ok : Value::of(version_core(a[0].json().get<std::string>()));
+                       }};
+  return f;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,513 @@
+#include "rocmdoc/expression.h"
+
+#include <cctype>
+
+#include "rocmdoc/text.h"
+#include "rocmdoc/version.h"
+
+namespace rocmdoc {
+
+Value Value::of(Json j) {
+  if (rocmdoc::is_unknown(j)) return Value::unknown(unknown_reason(j));
+  Value v;
+  v.json_ = std::move(j);
+  return v;
+}
+
+Value Value::unknown(std::string why) {
+  Value v;
+  v.unknown_ = true;
+  v.why_ = std::move(why);
+  return v;
+}
+
+const Function* EvalContext::function(const std::string& name) const {
+  auto it = functions_.find(name);
+  return it == functions_.end() ? nullptr : &it->second;
+}
+
+// ---------------------------------------------------------------- AST
+
+struct PathStep {
+  std::string key;  // empty for an index step
+  long index = -1;
+};
+
+class Expr {
+ public:
+  enum class Kind { literal, path, call, list, negation, binary, quantifier };
+  Kind kind = Kind::literal;
+  Json literal;
+  bool from_item = false;        // path starts at `it`
+  std::vector<PathStep> steps;   // path
+  std::string text;              // path as written, for reasons
+  std::string name;              // call, binary operator or quantifier
+  std::vector<ExprPtr> args;
+};
+
+namespace {
+
+// ---------------------------------------------------------------- lexer
+
+struct Token {
+  enum Kind { end, name, number, string, op } kind = end;
+  std::string text;
+  size_t column = 1;
+};
+
+class Lexer {
+ public:
+  explicit Lexer(const std::string& s) : s_(s) {}
+
+  Result<std::vector<Token>> run(ParseError* error) {
+    std::vector<Token> out;
+    while (true) {
+      while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+      Token t;
+      t.column = i_ + 1;
+      if (i_ >= s_.size()) {
+        out.push_back(t);
+        return Result<std::vector<Token>>::ok(out);
+      }
+      char c = s_[i_];
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+        size_t j = i_;
+        while (j < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[j])) || s_[j] == '_')) ++j;
+        t.kind = Token::name, t.text = s_.substr(i_, j - i_), i_ = j;
+      } else if (std::isdigit(static_cast<unsigned char>(c))) {
+        size_t j = i_;
+        while (j < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[j])) || s_[j] == '.')) ++j;
+        t.kind = Token::number, t.text = s_.substr(i_, j - i_), i_ = j;
+      } else if (c == '"' || c == '\'') {
+        size_t j = i_ + 1;
+        std::string value;
+        while (j < s_.size() && s_[j] != c) {
+          if (s_[j] == '\\' && j + 1 < s_.size()) ++j;
+          value += s_[j++];
+        }
+        if (j >= s_.size()) return fail(error, "unterminated string", t.column);
+        t.kind = Token::string, t.text = value, i_ = j + 1;
+      } else {
+        static const char* ops[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", "."};
+        bool matched = false;
+        for (const char* op : ops) {
+          if (s_.compare(i_, std::char_traits<char>::length(op), op) == 0) {
+            t.kind = Token::op, t.text = op, i_ += t.text.size(), matched = true;
+            break;
+          }
+        }
+        if (!matched) return fail(error, std::string("unexpected character '") + c + "'", t.column);
+      }
+      out.push_back(t);
+    }
+  }
+
+ private:
+  static Result<std::vector<Token>> fail(ParseError* error, std::string message, size_t column) {
+    if (error) *error = {message, column};
+    return Result<std::vector<Token>>::fail(message);
+  }
+  const std::string& s_;
+  size_t i_ = 0;
+};
+
+// ---------------------------------------------------------------- parser
+
+struct ParseFailure {
+  std::string message;
+  size_t column;
+};
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens, const Vocabulary& vocabulary)
+      : tokens_(std::move(tokens)), vocabulary_(vocabulary) {}
+
+  ExprPtr parse_all(const std::string& item_path) {
+    item_paths_.push_back(item_path);
+    ExprPtr e = parse_or();
+    if (peek().kind != Token::end) fail("unexpected '" + peek().text + "'", peek());
+    return e;
+  }
+
+ private:
+  const Token& peek() const { return tokens_[pos_]; }
+  const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+  bool is_op(const char* op) const { return peek().kind == Token::op && peek().text == op; }
+  bool is_word(const char* w) const { return peek().kind == Token::name && peek().text == w; }
+  [[noreturn]] void fail(const std::string& message, const Token& at) { throw ParseFailure{message, at.column}; }
+  void expect(const char* op) {
+    if (!is_op(op)) fail(std::string("expected '") + op + "'" + (peek().kind == Token::end ? " at the end" : ""), peek());
+    next();
+  }
+
+  static ExprPtr make(Expr e) { return std::make_shared<const Expr>(std::move(e)); }
+
+  ExprPtr binary(std::string op, ExprPtr a, ExprPtr b) {
+    Expr e;
+    e.kind = Expr::Kind::binary;
+    e.name = std::move(op);
+    e.args = {std::move(a), std::move(b)};
+    return make(std::move(e));
+  }
+
+  // Deep nesting in a rule file must be an error, not a stack overflow.
+  struct DepthGuard {
+    Parser& p;
+    explicit DepthGuard(Parser& parser) : p(parser) {
+      if (++p.depth_ > 64) p.fail("expression nested too deeply", p.peek());
+    }
+    ~DepthGuard() { --p.depth_; }
+  };
+
+  ExprPtr parse_or() {
+    DepthGuard guard(*this);
+    ExprPtr left = parse_and();
+    while (is_word("or")) next(), left = binary("or", left, parse_and());
+    return left;
+  }
+
+  ExprPtr parse_and() {
+    ExprPtr left = parse_not();
+    while (is_word("and")) next(), left = binary("and", left, parse_not());
+    return left;
+  }
+
+  ExprPtr parse_not() {
+    if (is_word("not")) {
+      DepthGuard guard(*this);
+      next();
+      Expr e;
+      e.kind = Expr::Kind::negation;
+      e.args = {parse_not()};
+      return make(std::move(e));
+    }
+    return parse_compare();
+  }
+
+  ExprPtr parse_compare() {
+    ExprPtr left = parse_primary();
+    static const char* ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+    for (const char* op : ops)
+      if (is_op(op)) {
+        next();
+        return binary(op, left, parse_primary());
+      }
+    if (is_word("in")) {
+      next();
+      return binary("in", left, parse_primary());
+    }
+    if (is_word("not") && pos_ + 1 < tokens_.size() && tokens_[pos_ + 1].kind == Token::name &&
+        tokens_[pos_ + 1].text == "in") {
+      next(), next();
+      return binary("not in", left, parse_primary());
+    }
+    return left;
+  }
+
+  ExprPtr parse_primary() {
+    const Token& t = peek();
+    if (t.kind == Token::string) {
+      Expr e;
+      e.literal = next().text;
+      return make(std::move(e));
+    }
+    if (t.kind == Token::number) return parse_number();
+    if (is_op("(")) {
+      next();
+      ExprPtr inner = parse_or();
+      expect(")");
+      return inner;
+    }
+    if (is_op("[")) return parse_list();
+    if (t.kind == Token::name) return parse_name();
+    fail(t.kind == Token::end ? "expression ends too early" : "unexpected '" + t.text + "'", t);
+  }
+
+  ExprPtr parse_number() {
+    const Token& t = next();
+    Expr e;
+    if (auto n = parse_int(t.text)) e.literal = *n;
+    else {
+      // "6.8" as a number would lose "6.10" vs "6.1": versions are strings.
+      fail("'" + t.text + "' is not a number; write versions as strings (\"" + t.text + "\")", t);
+    }
+    return make(std::move(e));
+  }
+
+  ExprPtr parse_list() {
+    next();
+    Expr e;
+    e.kind = Expr::Kind::list;
+    if (!is_op("]")) {
+      e.args.push_back(parse_or());
+      while (is_op(",")) next(), e.args.push_back(parse_or());
+    }
+    expect("]");
+    return make(std::move(e));
+  }
+
+  ExprPtr parse_name() {
+    const Token& t = next();
+    if (t.text == "true" || t.text == "false") {
+      Expr e;
+      e.literal = t.text == "true";
+      return make(std::move(e));
+    }
+    if (t.text == "null") return make(Expr{});
+    if (is_op("(")) return parse_call(t);
+    if (!is_op(".") && !is_op("[")) {
+      if (auto m = vocabulary_.macros.find(t.text); m != vocabulary_.macros.end()) return m->second;
+      if (auto l = vocabulary_.lists.find(t.text); l != vocabulary_.lists.end()) {
+        Expr e;
+        e.literal = l->second;
+        return make(std::move(e));
+      }
+    }
+    return parse_path(t);
+  }
+
+  ExprPtr parse_path(const Token& first) {
+    Expr e;
+    e.kind = Expr::Kind::path;
+    e.text = first.text;
+    e.from_item = first.text == "it";
+    if (!e.from_item) e.steps.push_back({first.text, -1});
+    while (is_op(".") || is_op("[")) {
+      if (is_op(".")) {
+        next();
+        if (peek().kind != Token::name) fail("expected a name after '.'", peek());
+        e.steps.push_back({next().text, -1});
+        e.text += "." + e.steps.back().key;
+      } else {
+        next();
+        if (peek().kind != Token::number || !parse_uint(peek().text)) fail("expected an index", peek());
+        long index = static_cast<long>(*parse_uint(next().text));
+        expect("]");
+        e.steps.push_back({"", index});
+        e.text += "[" + std::to_string(index) + "]";
+      }
+    }
+    check_fact(e, first);
+    return make(std::move(e));
+  }
+
+  // "pci.gpus[0].vendor" -> "pci.gpus[].vendor"; `it.x` -> item path + ".x".
+  std::string schema_path(const Expr& e) const {
+    std::string p = e.from_item ? item_paths_.back() : "";
+    for (auto& s : e.steps) {
+      if (s.key.empty()) p += "[]";
+      else p += (p.empty() ? "" : ".") + s.key;
+    }
+    return p;
+  }
+
+  void check_fact(const Expr& e, const Token& at) {
+    if (e.from_item && item_paths_.back().empty()) {
+      if (item_paths_.size() == 1) fail("'it' is only bound inside any(), all(), count() or a for_each rule", at);
+      return;  // items of a computed list: their shape is not known here
+    }
+    if (vocabulary_.is_fact && !vocabulary_.is_fact(schema_path(e)))
+      fail("unknown fact '" + schema_path(e) + "' (see docs/facts.md)", at);
+  }
+
+  ExprPtr parse_call(const Token& name) {
+    next();  // (
+    bool quantifier = name.text == "any" || name.text == "all" || name.text == "count";
+    Expr e;
+    e.kind = quantifier ? Expr::Kind::quantifier : Expr::Kind::call;
+    e.name = name.text;
+    if (quantifier) {
+      e.args.push_back(parse_or());
+      expect(",");
+      const Expr& list = *e.args[0];
+      item_paths_.push_back(list.kind == Expr::Kind::path ? schema_path(list) + "[]" : "");
+      e.args.push_back(parse_or());
+      item_paths_.pop_back();
+      expect(")");
+      return make(std::move(e));
+    }
+    if (!is_op(")")) {
+      e.args.push_back(parse_or());
+      while (is_op(",")) next(), e.args.push_back(parse_or());
+    }
+    expect(")");
+    const Function* fn = nullptr;
+    if (vocabulary_.functions) {
+      auto it = vocabulary_.functions->find(name.text);
+      if (it != vocabulary_.functions->end()) fn = &it->second;
+    }
+    if (!fn) fail("unknown function '" + name.text + "'", name);
+    if (e.args.size() < fn->min_args || e.args.size() > fn->max_args)
+      fail(name.text + "() takes " + std::to_string(fn->min_args) +
+               (fn->max_args != fn->min_args ? " to " + std::to_string(fn->max_args) : "") + " arguments, not " +
+               std::to_string(e.args.size()),
+           name);
+    return make(std::move(e));
+  }
+
+  std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  const Vocabulary& vocabulary_;
+  std::vector<std::string> item_paths_;
+  int depth_ = 0;
+};
+
+// ---------------------------------------------------------------- evaluation
+
+Value lookup(const Expr& e, EvalContext& ctx) {
+  const Json* node = &ctx.facts();
+  if (e.from_item) {
+    node = ctx.item();
+    if (!node) return Value::unknown("'it' is not bound here");
+  }
+  std::string walked = e.from_item ? "it" : "";
+  for (auto& step : e.steps) {
+    if (is_unknown(*node)) return Value::unknown(walked + ": " + unknown_reason(*node));
+    if (!step.key.empty()) {
+      walked += (walked.empty() ? "" : ".") + step.key;
+      if (node->is_null()) return Value::of(nullptr);
+      if (!node->is_object() || !node->contains(step.key))
+        return Value::unknown(walked + " is not in this facts document");
+      node = &(*node)[step.key];
+    } else {
+      walked += "[" + std::to_string(step.index) + "]";
+      if (!node->is_array() || static_cast<size_t>(step.index) >= node->size())
+        return Value::unknown(walked + " does not exist");
+      node = &(*node)[static_cast<size_t>(step.index)];
+    }
+  }
+  if (is_unknown(*node)) return Value::unknown(e.text + ": " + unknown_reason(*node));
+  return Value::of(*node);
+}
+
+Value logic(const std::string& op, const Value& a, const Value& b) {
+  auto type_error = [&](const Value& v) {
+    return Value::unknown("'" + op + "' needs true or false, not " + v.json().dump());
+  };
+  if (!a.is_unknown() && !a.json().is_boolean()) return type_error(a);
+  if (!b.is_unknown() && !b.json().is_boolean()) return type_error(b);
+  if (op == "and") {
+    if (a.is_false() || b.is_false()) return Value::of(false);
+  } else {
+    if (a.is_true() || b.is_true()) return Value::of(true);
+  }
+  if (a.is_unknown()) return a;
+  if (b.is_unknown()) return b;
+  return Value::of(op == "and");
+}
+
+Value compare(const std::string& op, const Value& a, const Value& b) {
+  if (a.is_unknown()) return a;
+  if (b.is_unknown()) return b;
+  const Json &x = a.json(), &y = b.json();
+  if (op == "==") return Value::of(x == y);
+  if (op == "!=") return Value::of(x != y);
+  if (op == "in" || op == "not in") {
+    bool found;
+    if (y.is_array()) found = std::find(y.begin(), y.end(), x) != y.end();
+    else if (y.is_string() && x.is_string()) found = y.get<std::string>().find(x.get<std::string>()) != std::string::npos;
+    else if (y.is_null()) found = false;
+    else return Value::unknown("'" + op + "' needs a list or a string on its right, not " + y.dump());
+    return Value::of(op == "in" ? found : !found);
+  }
+  int c;
+  if (x.is_number() && y.is_number()) c = x.get<double>() < y.get<double>() ? -1 : x.get<double>() > y.get<double>() ? 1 : 0;
+  else if (x.is_string() && y.is_string()) c = compare_versions(x.get<std::string>(), y.get<std::string>());
+  else if (x.is_null() || y.is_null()) return Value::unknown("cannot order null");
+  else return Value::unknown("cannot order " + x.dump() + " and " + y.dump());
+  if (op == "<") return Value::of(c < 0);
+  if (op == "<=") return Value::of(c <= 0);
+  if (op == ">") return Value::of(c > 0);
+  return Value::of(c >= 0);
+}
+
+Value quantify(const Expr& e, EvalContext& ctx) {
+  Value list = evaluate(*e.args[0], ctx);
+  if (list.is_unknown()) return list;
+  if (list.json().is_null()) list = Value::of(Json::array());
+  if (!list.json().is_array()) return Value::unknown(e.name + "() needs a list, not " + list.json().dump());
+  size_t trues = 0, falses = 0;
+  std::string unknown_why;
+  for (auto& item : list.json()) {
+    ctx.push_item(&item);
+    Value v = evaluate(*e.args[1], ctx);
+    ctx.pop_item();
+    if (v.is_true()) ++trues;
+    else if (v.is_false()) ++falses;
+    else if (unknown_why.empty()) unknown_why = v.is_unknown() ? v.why() : "condition is not true or false";
+  }
+  bool some_unknown = !unknown_why.empty();
+  if (e.name == "any") {
+    if (trues) return Value::of(true);
+    return some_unknown ? Value::unknown(unknown_why) : Value::of(false);
+  }
+  if (e.name == "all") {
+    if (falses) return Value::of(false);
+    return some_unknown ? Value::unknown(unknown_why) : Value::of(true);
+  }
+  if (some_unknown) return Value::unknown(unknown_why);
+  return Value::of(trues);
+}
+
+Value call(const Expr& e, EvalContext& ctx) {
+  const Function* fn = ctx.function(e.name);
+  if (!fn) return Value::unknown("unknown function " + e.name);
+  std::vector<Value> args;
+  for (auto& a : e.args) {
+    args.push_back(evaluate(*a, ctx));
+    if (!fn->sees_unknown && args.back().is_unknown()) return args.back();
+  }
+  return fn->call(args, ctx);
+}
+
+}  // namespace
+
+Value evaluate(const Expr& e, EvalContext& ctx) {
+  switch (e.kind) {
+    case Expr::Kind::literal: return Value::of(e.literal);
+    case Expr::Kind::path: return lookup(e, ctx);
+    case Expr::Kind::list: {
+      Json out = Json::array();
+      for (auto& a : e.args) {
+        Value v = evaluate(*a, ctx);
+        if (v.is_unknown()) return v;
+        out.push_back(v.json());
+      }
+      return Value::of(out);
+    }
+    case Expr::Kind::negation: {
+      Value v = evaluate(*e.args[0], ctx);
+      if (v.is_unknown()) return v;
+      if (!v.json().is_boolean()) return Value::unknown("'not' needs true or false, not " + v.json().dump());
+      return Value::of(!v.json().get<bool>());
+    }
+    case Expr::Kind::binary: {
+      Value a = evaluate(*e.args[0], ctx);
+      // Short-circuit only where Kleene logic allows it.
+      if (e.name == "and" && a.is_false()) return a;
+      if (e.name == "or" && a.is_true()) return a;
+      Value b = evaluate(*e.args[1], ctx);
+      if (e.name == "and" || e.name == "or") return logic(e.name, a, b);
+      return compare(e.name, a, b);
+    }
+    case Expr::Kind::quantifier: return quantify(e, ctx);
+    case Expr::Kind::call: return call(e, ctx);
+  }
+  return Value::unknown("internal: unhandled expression");
+}
+
+Result<ExprPtr> parse_expression(const std::string& text, const Vocabulary& vocabulary, const std::string& item_path,
+                                 ParseError* error) {
+  auto tokens = Lexer(text).run(error);
+  if (!tokens) return Result<ExprPtr>::fail(tokens.error());
+  try {
+    Parser parser(std::move(*tokens), vocabulary);
+    return Result<ExprPtr>::ok(parser.parse_all(item_path));
+  } catch (const ParseFailure& f) {
+    if (error) *error = {f.message, f.column};
+    return Result<ExprPtr>::fail(f.message);
+  }
+}
+
+}  // namespace rocmdoc
