@@ -1,0 +1,35 @@
+// KFD's topology in sysfs: /sys/class/kfd/kfd/topology/nodes/N, one node
+// per CPU socket and per GPU (or GPU partition). Each node has
+// `properties` ("key value" lines, kfd_topology.c node_show), `name`,
+// `gpu_id`, and mem_banks/M/properties (heap_type, size_in_bytes, ...).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rocmdoc/fact.h"
+#include "rocmdoc/filesystem.h"
+#include "rocmdoc/result.h"
+
+namespace rocmdoc {
+
+constexpr const char* kKfdTopologyNodes = "/sys/class/kfd/kfd/topology/nodes";
+
+// "DDDD:BB:DD.F" from the node's `domain` and `location_id`. The kernel
+// writes location_id = pci_dev_id() = bus << 8 | devfn; partitioned GPUs
+// (MI300 in CPX mode) may carry the partition in the high bits, which are
+// not part of the address.
+std::string pci_address_from_location(uint64_t domain, uint64_t location_id);
+
+// One nodes[] entry of the facts document (see docs/facts.md "kfd").
+// Never fails: what cannot be read becomes unknown field by field.
+Json read_kfd_node(FileSystem& fs, uint64_t id);
+
+// Every node, sorted by id (numerically: node 10 follows node 9). An
+// absent nodes directory is an empty list (KFD is not loaded); one that
+// cannot be listed fails with the reason.
+Result<std::vector<Json>> read_kfd_nodes(FileSystem& fs);
+
+}  // namespace rocmdoc
