@@ -105,3 +105,14 @@ Value evaluate(const Expr& expr, EvalContext& ctx);
 std::map<std::string, Function> builtin_functions();
 
 }  // namespace rocmdoc
+
+namespace rocmdoc {
+
+// The fact paths an expression reads, as written ("kernel.release",
+// "it.gfx"), for the evidence a finding shows.
+std::vector<std::string> referenced_paths(const Expr& expr);
+// Evaluates one path as written ("it.path", "pci.gpus[0].name") without
+// vocabulary checks: for placeholders in titles and fix commands.
+Value evaluate_path(const std::string& path, EvalContext& ctx);
+
+}  // namespace rocmdoc

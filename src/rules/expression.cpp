@@ -511,3 +511,35 @@ Result<ExprPtr> parse_expression(const std::string& text, const Vocabulary& voca
 }
 
 }  // namespace rocmdoc
+
+namespace rocmdoc {
+
+static void collect_paths(const Expr& e, std::vector<std::string>& out) {
+  if (e.kind == Expr::Kind::path) {
+    if (std::find(out.begin(), out.end(), e.text) == out.end()) out.push_back(e.text);
+    return;
+  }
+  // Paths inside any()/all()/count() conditions refer to list items: the
+  // list itself is the evidence.
+  if (e.kind == Expr::Kind::quantifier) {
+    collect_paths(*e.args[0], out);
+    return;
+  }
+  for (auto& a : e.args) collect_paths(*a, out);
+}
+
+std::vector<std::string> referenced_paths(const Expr& expr) {
+  std::vector<std::string> out;
+  collect_paths(expr, out);
+  return out;
+}
+
+Value evaluate_path(const std::string& path, EvalContext& ctx) {
+  Vocabulary open;  // no checks: the loader already checked placeholders
+  ParseError err;
+  auto e = parse_expression(path, open, "*", &err);
+  if (!e) return Value::unknown("bad placeholder {" + path + "}: " + err.message);
+  return evaluate(**e, ctx);
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,55 @@
+// The compatibility matrix (rules/matrix/*.yaml): ROCm releases, GPUs,
+// PyTorch wheels and HSA overrides, as data with sources, an as-of date and
+// confidence. Conditions query it through functions (add_functions), so
+// rules stay declarative.
+//
+// An empty list in the matrix means "not known", never "unsupported": the
+// queries answer unknown ("the matrix has no GPU list for ROCm 7.2.4") there.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rocmdoc/expression.h"
+#include "rocmdoc/rule_set.h"
+
+namespace rocmdoc {
+
+class Matrix {
+ public:
+  // files: the rules/matrix/*.yaml files. Errors carry file:line:column.
+  static Matrix load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors);
+
+  const std::string& as_of() const { return as_of_; }
+  const Json& releases() const { return releases_; }
+
+  Json device(const std::string& device_id) const;     // entry, or null when not listed
+  Json gfx_target(const std::string& gfx) const;       // entry, or null
+  Json release(const std::string& version) const;      // exact version ("6.4.1"), or null
+  // "supported", "deprecated", "unsupported", "not_listed", or unknown.
+  Value gpu_support(const std::string& version, const std::string& gfx) const;
+  Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
+  // True when the kernel is in a series the release lists for that distro.
+  Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
+                       const std::string& kernel_release) const;
+  // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
+  Json releases_for_gfx(const std::string& gfx) const;
+  // The newest production release listing gfx (supported or deprecated) and
+  // the distribution; null when none does.
+  Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const;
+  Json hsa_override(const std::string& gfx) const;     // entry, or null
+  Json wheels() const { return wheels_; }
+
+  void add_functions(std::map<std::string, Function>& functions) const;
+
+ private:
+  std::string as_of_;
+  Json releases_ = Json::array();
+  std::map<std::string, Json> devices_;
+  std::map<std::string, Json> gfx_targets_;
+  std::map<std::string, Json> overrides_;
+  Json wheels_ = Json::array();
+};
+
+}  // namespace rocmdoc

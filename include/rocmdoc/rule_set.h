@@ -1,0 +1,46 @@
+// Loading rule files: strict, with file:line:column for every problem.
+// Unknown keys, wrong types, unknown facts or functions in a condition and
+// duplicate ids are errors; a rule set with errors is not used at all.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rocmdoc/rule.h"
+
+namespace rocmdoc {
+
+struct RuleFile {
+  std::string name;  // shown in messages: "rules/checks/access.yaml"
+  std::string text;
+};
+
+struct LoadError {
+  SourceLocation where;
+  std::string message;
+  std::string str() const { return where.str() + ": " + message; }
+};
+
+struct RuleSet {
+  std::vector<Rule> rules;
+  std::vector<LoadError> errors;
+  std::map<std::string, Json> lists;
+  std::map<std::string, ExprPtr> macros;
+  bool ok() const { return errors.empty(); }
+};
+
+// Loads the check rules of `builtin`, then `local` (which may replace a
+// built-in rule by id; such rules are marked local_override).
+RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
+                      const Vocabulary& vocabulary);
+
+// The rule files compiled into the binary (rules/ at build time).
+const std::vector<RuleFile>& embedded_rule_files();
+// Every *.yaml below dir (recursively, sorted), named relative to dir's parent
+// so messages read "myrules/checks/x.yaml:3:1"; fails on an unreadable dir.
+Result<std::vector<RuleFile>> read_rule_files(const std::string& dir);
+// Only the files whose name contains "/checks/" (or "/matrix/" ...).
+std::vector<RuleFile> files_under(const std::vector<RuleFile>& files, const std::string& folder);
+
+}  // namespace rocmdoc

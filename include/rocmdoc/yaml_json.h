@@ -1,0 +1,14 @@
+// YAML nodes as JSON values (rule examples, matrix files). Quoted scalars
+// stay strings ("24.04" never becomes 24.04), plain ones become numbers,
+// booleans or null the way YAML 1.2 reads them.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include "rocmdoc/fact.h"
+
+namespace rocmdoc {
+
+Json yaml_to_json(const YAML::Node& node);
+
+}  // namespace rocmdoc

@@ -1,0 +1,198 @@
+#include "rocmdoc/matrix.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "rocmdoc/text.h"
+#include "rocmdoc/version.h"
+#include "rocmdoc/yaml_json.h"
+
+namespace rocmdoc {
+
+namespace {
+
+std::string str(const Json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
+}
+
+bool in_list(const Json& list, const std::string& value) {
+  if (!list.is_array()) return false;
+  for (auto& v : list)
+    if (v.is_string() && v.get<std::string>() == value) return true;
+  return false;
+}
+
+// "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04".
+bool distro_matches(const Json& row, const std::string& distro, const std::string& version_id) {
+  if (str(row, "id") != distro) return false;
+  std::string v = str(row, "version");
+  return v == version_id || in_list(row["point_versions"], version_id);
+}
+
+Json entries(const YAML::Node& doc, const char* key) {
+  return doc[key] ? yaml_to_json(doc[key]) : Json::array();
+}
+
+}  // namespace
+
+Matrix Matrix::load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors) {
+  Matrix m;
+  for (auto& f : files) {
+    YAML::Node doc;
+    try {
+      doc = YAML::Load(f.text);
+    } catch (const YAML::ParserException& e) {
+      errors.push_back({{f.name, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg});
+      continue;
+    }
+    if (!doc.IsMap() || !doc["schema"] || doc["schema"].Scalar() != "1") {
+      errors.push_back({{f.name, 1, 1}, "a matrix file starts with 'schema: 1'"});
+      continue;
+    }
+    if (doc["as_of"] && doc["as_of"].Scalar() > m.as_of_) m.as_of_ = doc["as_of"].Scalar();
+    for (auto& r : entries(doc, "releases")) m.releases_.push_back(r);
+    for (auto& d : entries(doc, "devices"))
+      if (d.contains("device_id")) m.devices_[to_lower(str(d, "device_id"))] = d;
+    for (auto& g : entries(doc, "gfx_targets")) m.gfx_targets_[str(g, "gfx")] = g;
+    for (auto& o : entries(doc, "overrides")) m.overrides_[str(o, "gfx")] = o;
+    for (auto& w : entries(doc, "wheels")) m.wheels_.push_back(w);
+  }
+  if (m.releases_.empty() && !files.empty()) errors.push_back({{"rules/matrix", 0, 0}, "no ROCm releases in the matrix"});
+  return m;
+}
+
+Json Matrix::device(const std::string& device_id) const {
+  auto it = devices_.find(to_lower(device_id));
+  return it == devices_.end() ? Json(nullptr) : it->second;
+}
+
+Json Matrix::gfx_target(const std::string& gfx) const {
+  auto it = gfx_targets_.find(gfx);
+  return it == gfx_targets_.end() ? Json(nullptr) : it->second;
+}
+
+Json Matrix::release(const std::string& version) const {
+  for (auto& r : releases_)
+    if (str(r, "version") == version) return r;
+  return nullptr;
+}
+
+static std::string unconfirmed_note(const Json& r) {
+  std::string u = str(r, "unconfirmed");
+  return u.empty() ? "" : " (unconfirmed: " + u + ")";
+}
+
+Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {
+  Json r = release(version);
+  if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
+  if (!r["gpus"].is_array() || r["gpus"].empty())
+    return Value::unknown("the matrix has no GPU list for ROCm " + version + unconfirmed_note(r));
+  std::string best = "not_listed";
+  for (auto& g : r["gpus"]) {
+    if (str(g, "gfx") != gfx) continue;
+    std::string s = str(g, "support");
+    // A target with several products can be listed twice; the best wins.
+    if (s == "supported" || (s == "deprecated" && best != "supported") || best == "not_listed") best = s;
+  }
+  return Value::of(best);
+}
+
+Value Matrix::distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const {
+  Json r = release(version);
+  if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
+  if (!r["distros"].is_array() || r["distros"].empty())
+    return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r));
+  for (auto& d : r["distros"])
+    if (distro_matches(d, distro, version_id)) return Value::of(true);
+  return Value::of(false);
+}
+
+Value Matrix::kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
+                             const std::string& kernel_release) const {
+  Json r = release(version);
+  if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix");
+  for (auto& d : r["distros"]) {
+    if (!distro_matches(d, distro, version_id)) continue;
+    if (!d["kernels"].is_array() || d["kernels"].empty())
+      return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
+    for (auto& k : d["kernels"])
+      if (version_in_series(kernel_release, str(k, "series"))) return Value::of(true);
+    return Value::of(false);
+  }
+  return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+}
+
+Json Matrix::releases_for_gfx(const std::string& gfx) const {
+  Json out = Json::array();
+  for (auto& r : releases_) {
+    if (str(r, "line") != "production") continue;
+    Value s = gpu_support(str(r, "version"), gfx);
+    if (!s.is_unknown() && (s.json() == "supported" || s.json() == "deprecated")) out.push_back(str(r, "version"));
+  }
+  return out;
+}
+
+Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const {
+  Json best = nullptr;
+  for (auto& r : releases_) {
+    std::string v = str(r, "version");
+    if (str(r, "line") != "production") continue;
+    Value g = gpu_support(v, gfx);
+    Value d = distro_support(v, distro, version_id);
+    bool ok = !g.is_unknown() && (g.json() == "supported" || g.json() == "deprecated") && d.is_true();
+    if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
+  }
+  return best;
+}
+
+Json Matrix::hsa_override(const std::string& gfx) const {
+  auto it = overrides_.find(gfx);
+  return it == overrides_.end() ? Json(nullptr) : it->second;
+}
+
+void Matrix::add_functions(std::map<std::string, Function>& f) const {
+  auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : v.json().dump(); };
+  // The matrix outlives the function table (both belong to one check run).
+  const Matrix* m = this;
+  f["gpu_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                    Json d = m->device(s(a[0]));
+                    return Value::of(d.is_null() ? Json(nullptr) : d["gfx"]);
+                  }};
+  f["gpu_in_matrix"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                          return Value::of(!m->device(s(a[0])).is_null());
+                        }};
+  f["rocm_gpu_support"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                             return m->gpu_support(s(a[0]), s(a[1]));
+                           }};
+  f["rocm_distro_supported"] = {3, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  return m->distro_support(s(a[0]), s(a[1]), s(a[2]));
+                                }};
+  f["rocm_kernel_supported"] = {4, 4, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]));
+                                }};
+  f["rocm_releases_for_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  return Value::of(m->releases_for_gfx(s(a[0])));
+                                }};
+  f["rocm_release_known"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                               return Value::of(!m->release(s(a[0])).is_null());
+                             }};
+  f["hsa_override_value"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                               Json o = m->hsa_override(s(a[0]));
+                               return Value::of(o.is_null() ? Json(nullptr) : o["value"]);
+                             }};
+  f["hsa_override_outcome"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                 Json o = m->hsa_override(s(a[0]));
+                                 return Value::of(o.is_null() ? Json(nullptr) : o["outcome"]);
+                               }};
+  f["gfx_kfd_value"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                          Json g = m->gfx_target(s(a[0]));
+                          return Value::of(g.is_null() ? Json(nullptr) : g["kfd_target_version"]);
+                        }};
+  // Python versions ("3.12") that have a ROCm wheel of any torch release.
+  f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                        for (auto& w : m->wheels())
+                                          if (in_list(w["python"], s(a[0]))) return Value::of(true);
+                                        return Value::of(false);
+                                      }};
+}
+
+}  // namespace rocmdoc

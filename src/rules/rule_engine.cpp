@@ -1,0 +1,136 @@
+#include "rocmdoc/rule_engine.h"
+
+namespace rocmdoc {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::fired: return "fire";
+    case Verdict::passed: return "pass";
+    case Verdict::unknown: return "unknown";
+    case Verdict::not_applicable: return "not_applicable";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string display(const Value& v) {
+  if (v.is_unknown()) return "?";
+  const Json& j = v.json();
+  if (j.is_string()) return j.get<std::string>();
+  if (j.is_array()) {
+    std::string out;
+    for (auto& item : j) out += (out.empty() ? "" : ", ") + (item.is_string() ? item.get<std::string>() : item.dump());
+    return out;
+  }
+  return j.dump();
+}
+
+std::string render(const Template& t, EvalContext& ctx) {
+  std::string out = t.text;
+  for (auto& path : t.placeholders) {
+    std::string token = "{" + path + "}";
+    std::string value = display(evaluate_path(path, ctx));
+    for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
+      out.replace(pos, token.size(), value);
+  }
+  return out;
+}
+
+Finding make_finding(const Rule& rule, EvalContext& ctx) {
+  Finding f;
+  f.rule = &rule;
+  f.title = render(rule.title, ctx);
+  f.why = render(rule.why, ctx);
+  for (auto& step : rule.fix.steps) {
+    RenderedStep s;
+    s.text = render(step.text, ctx);
+    for (auto& a : step.argv) s.argv.push_back(render(a, ctx));
+    s.sudo = step.sudo;
+    f.steps.push_back(s);
+  }
+  for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx));
+  for (auto& path : referenced_paths(*rule.when)) {
+    Value v = evaluate_path(path, ctx);
+    f.evidence[path] = v.is_unknown() ? unknown(v.why()) : v.json();
+  }
+  return f;
+}
+
+// The platforms scope is itself three-valued: an unknown platform leaves a
+// scoped rule unchecked rather than guessed in or out.
+Value in_scope(const Rule& rule, EvalContext& ctx) {
+  if (rule.platforms.empty()) return Value::of(true);
+  Value kind = evaluate_path("platform.kind", ctx);
+  if (kind.is_unknown()) return kind;
+  for (auto& p : rule.platforms)
+    if (kind.json() == p) return Value::of(true);
+  return Value::of(false);
+}
+
+}  // namespace
+
+RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions) {
+  RuleOutcome out;
+  out.rule = &rule;
+  EvalContext ctx(facts, functions);
+  Value scope = in_scope(rule, ctx);
+  if (scope.is_unknown()) {
+    out.verdict = Verdict::unknown;
+    out.reason = "platform: " + scope.why();
+    return out;
+  }
+  if (scope.is_false()) {
+    out.verdict = Verdict::not_applicable;
+    out.reason = "only on " + Json(rule.platforms).dump();
+    return out;
+  }
+  auto judge = [&](std::string& first_unknown) {
+    Value v = evaluate(*rule.when, ctx);
+    if (v.is_true()) out.findings.push_back(make_finding(rule, ctx));
+    else if (!v.is_false() && first_unknown.empty())
+      first_unknown = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump() + ", not true or false";
+  };
+  std::string first_unknown;
+  if (rule.for_each.empty()) {
+    judge(first_unknown);
+  } else {
+    Value list = evaluate_path(rule.for_each, ctx);
+    if (list.is_unknown()) first_unknown = list.why();
+    else if (list.json().is_array())
+      for (auto& item : list.json()) {
+        ctx.push_item(&item);
+        judge(first_unknown);
+        ctx.pop_item();
+      }
+    else if (!list.json().is_null()) first_unknown = rule.for_each + " is not a list";
+  }
+  if (!out.findings.empty()) out.verdict = Verdict::fired;
+  else if (!first_unknown.empty()) out.verdict = Verdict::unknown, out.reason = first_unknown;
+  else out.verdict = Verdict::passed;
+  return out;
+}
+
+std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
+                                   const std::map<std::string, Function>& functions) {
+  std::vector<RuleOutcome> out;
+  for (auto& r : rules.rules) out.push_back(run_rule(r, facts, functions));
+  return out;
+}
+
+std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
+                                         size_t* examples_run) {
+  std::vector<ExampleFailure> failures;
+  size_t n = 0;
+  for (auto& rule : rules.rules)
+    for (auto& ex : rule.examples) {
+      ++n;
+      RuleOutcome o = run_rule(rule, ex.facts, functions);
+      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
+      if (got != ex.expect) failures.push_back({&rule, &ex, got, o.reason});
+    }
+  if (examples_run) *examples_run = n;
+  return failures;
+}
+
+}  // namespace rocmdoc
