@@ -1,0 +1,142 @@
+#include "dpkg_status.h"
+
+#include "rocmdoc/text.h"
+
+namespace rocmdoc {
+
+namespace {
+
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// deb822(5): a field name is printable ASCII without spaces or colons and
+// does not start with '-' (or '#', which makes the line a comment).
+bool valid_field_name(std::string_view name) {
+  if (name.empty() || name.front() == '-') return false;
+  for (char c : name)
+    if (c <= ' ' || c > '~' || c == ':') return false;
+  return true;
+}
+
+// Walks the text line by line without copying it; strips a trailing '\r'
+// so that files edited on Windows read the same.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  size_t number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  size_t number_ = 0;
+};
+
+void note_malformed(ControlStanza& stanza, size_t line) {
+  if (stanza.malformed_count++ < ControlStanza::kMalformedLinesKept) stanza.malformed_lines.push_back(line);
+}
+
+}  // namespace
+
+const ControlField* ControlStanza::find(std::string_view name) const {
+  for (auto& f : fields)
+    if (iequals(f.name, name)) return &f;
+  return nullptr;
+}
+
+std::string ControlStanza::first_line(std::string_view name) const {
+  const ControlField* f = find(name);
+  if (!f) return "";
+  return f->value.substr(0, f->value.find('\n'));
+}
+
+std::vector<ControlStanza> parse_control_stanzas(std::string_view text) {
+  std::vector<ControlStanza> stanzas;
+  ControlStanza current;
+  bool open = false;
+  auto close = [&] {
+    if (open && (!current.fields.empty() || current.malformed_count > 0)) stanzas.push_back(std::move(current));
+    current = ControlStanza{};
+    open = false;
+  };
+  LineReader reader(text);
+  std::string_view line;
+  while (reader.next(line)) {
+    if (is_blank(line)) {
+      close();
+      continue;
+    }
+    if (line.front() == '#') continue;
+    if (!open) {
+      open = true;
+      current.line = reader.number();
+    }
+    if (line.front() == ' ' || line.front() == '\t') {
+      // A continuation belongs to the field above; with none, it is junk.
+      if (current.fields.empty()) {
+        note_malformed(current, reader.number());
+        continue;
+      }
+      auto& value = current.fields.back().value;
+      value += '\n';
+      value += trim(line);
+      continue;
+    }
+    size_t colon = line.find(':');
+    std::string_view name = colon == std::string_view::npos ? line : line.substr(0, colon);
+    if (colon == std::string_view::npos || !valid_field_name(name)) {
+      note_malformed(current, reader.number());
+      continue;
+    }
+    current.fields.push_back(ControlField{std::string(name), trim(line.substr(colon + 1)), reader.number()});
+  }
+  close();
+  return stanzas;
+}
+
+std::string DpkgPackage::state() const {
+  auto words = split_words(status);
+  return words.size() == 3 ? words[2] : "";
+}
+
+DpkgStatus parse_dpkg_status(std::string_view text) {
+  DpkgStatus result;
+  for (auto& stanza : parse_control_stanzas(text)) {
+    result.malformed_lines += stanza.malformed_count;
+    DpkgPackage p;
+    p.name = stanza.first_line("Package");
+    if (p.name.empty()) {
+      ++result.stanzas_without_package;
+      continue;
+    }
+    p.architecture = stanza.first_line("Architecture");
+    p.version = stanza.first_line("Version");
+    p.status = stanza.first_line("Status");
+    p.maintainer = stanza.first_line("Maintainer");
+    p.source = stanza.first_line("Source");
+    p.line = stanza.line;
+    result.packages.push_back(std::move(p));
+  }
+  return result;
+}
+
+}  // namespace rocmdoc
