@@ -33,7 +33,10 @@ std::optional<std::vector<PciDeviceSummary>> from_pci_facts(const Json& facts) {
 }
 
 Json driver_from_sysfs(FileSystem& fs, const std::string& device_dir) {
-  std::string link = device_dir + "/driver";
+  // stat() does not follow the device link itself, so resolve it first.
+  auto real = fs.resolve(device_dir);
+  if (!real) return unknown(real.error());
+  std::string link = *real + "/driver";
   FileStat st = fs.stat(link);
   if (st.type == FileType::missing) return st.error.empty() ? Json(nullptr) : unknown(link + ": " + st.error);
   auto target = fs.read_link(link);
