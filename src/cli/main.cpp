@@ -1,7 +1,10 @@
 // rocmdoc: the command-line entry point. Parses flags and hands over to the
 // commands; nothing here knows about probes or rules.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "rocmdoc/cli_options.h"
@@ -51,6 +54,29 @@ int main(int argc, char** argv) {
   snapshot->add_flag("--no-redact", snapshot_options.no_redact,
                      "Keep host name, user names and home paths (replaced by default)");
 
+  MachineOptions check_opts;
+  CheckOptions check_options;
+  auto* check = app.add_subcommand(
+      "check", "Diagnose this machine (or a recorded one, or a saved facts file): every problem with its evidence and fix");
+  add_machine_options(check, check_opts);
+  check->add_option("--facts", check_options.facts_file, "Diagnose a facts document saved with `rocmdoc facts -o`")
+      ->type_name("FILE");
+  check->add_option("--rocm", check_options.rocm,
+                    "Check against this ROCm release (default: the newest the matrix lists for this GPU and distribution)")
+      ->type_name("X.Y.Z");
+  check->add_option("--rules", check_options.rules_dir, "Use the rules in DIR instead of the built-in ones")
+      ->type_name("DIR");
+  check->add_flag("--json", check_options.json, "Print the report as JSON (docs/check-json.md)");
+  check->footer("Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
+
+  auto* rules = app.add_subcommand("rules", "Check rule files: lint (load strictly) or test (run every rule's examples)");
+  rules->require_subcommand(1);
+  std::string lint_dir, test_dir;
+  auto* lint = rules->add_subcommand("lint", "Load the rules strictly; errors as file:line:column, exit 2");
+  lint->add_option("dir", lint_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
+  auto* test = rules->add_subcommand("test", "Run every rule's examples; exit 1 when one gives another verdict");
+  test->add_option("dir", test_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -59,6 +85,12 @@ int main(int argc, char** argv) {
   }
 
   if (*facts) return run_facts_command(facts_opts, facts_out, std::cout, std::cerr);
+  if (*check) {
+    check_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
+    return run_check_command(check_opts, check_options, std::cout, std::cerr);
+  }
+  if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
+  if (*test) return run_rules_test(test_dir, std::cout, std::cerr);
   if (*snapshot) return run_snapshot_command(snap_opts, snapshot_options, std::cout, std::cerr);
   return kExitUsage;
 }

@@ -187,6 +187,19 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                           Json g = m->gfx_target(s(a[0]));
                           return Value::of(g.is_null() ? Json(nullptr) : g["kfd_target_version"]);
                         }};
+  f["rocm_architectures"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                               Json r = m->release(s(a[0]));
+                               if (r.is_null()) return Value::unknown("ROCm " + s(a[0]) + " is not in the matrix");
+                               return Value::of(r.value("architectures", Json::array()));
+                             }};
+  f["newest_rocm"] = {0, 0, false, [m](const std::vector<Value>&, EvalContext&) {
+                        Json best = nullptr;
+                        for (auto& r : m->releases())
+                          if (str(r, "line") == "production" &&
+                              (best.is_null() || compare_versions(str(r, "version"), best.get<std::string>()) > 0))
+                            best = str(r, "version");
+                        return best.is_null() ? Value::unknown("the matrix has no releases") : Value::of(best);
+                      }};
   // Python versions ("3.12") that have a ROCm wheel of any torch release.
   f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                         for (auto& w : m->wheels())

@@ -1,0 +1,54 @@
+#include "rocmdoc/atomic_file.h"
+#include "rocmdoc/check_report.h"
+#include "rocmdoc/commands.h"
+#include "rocmdoc/exit_codes.h"
+#include "rocmdoc/facts_document.h"
+#include "rocmdoc/report_output.h"
+
+namespace rocmdoc {
+
+void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err) {
+  for (auto& e : errors) err << e.str() << "\n";
+  err << "rocmdoc: " << errors.size() << " error" << (errors.size() == 1 ? "" : "s")
+      << " in the rules; nothing was checked\n";
+}
+
+int run_check_command(const MachineOptions& machine_options, const CheckOptions& options, std::ostream& out,
+                      std::ostream& err) {
+  Knowledge knowledge = load_knowledge({options.rules_dir});
+  if (!knowledge.errors.empty()) {
+    print_load_errors(knowledge.errors, err);
+    return kExitUsage;
+  }
+  Json facts;
+  if (!options.facts_file.empty()) {
+    auto loaded = load_facts_file(options.facts_file);
+    if (!loaded) {
+      err << "rocmdoc: " << loaded.error() << "\n";
+      return kExitUsage;
+    }
+    facts = *loaded;
+  } else {
+    auto machine = open_machine(machine_options);
+    if (!machine) {
+      err << "rocmdoc: " << machine.error() << "\n";
+      return kExitUsage;
+    }
+    facts = collect_facts(**machine, machine_options.probe);
+  }
+  std::optional<std::string> rocm;
+  if (!options.rocm.empty()) {
+    if (knowledge.matrix.release(options.rocm).is_null()) {
+      err << "rocmdoc: --rocm " << options.rocm << " is not a release in the matrix (as of "
+          << knowledge.matrix.as_of() << "); see rules/matrix/rocm-releases.yaml\n";
+      return kExitUsage;
+    }
+    rocm = options.rocm;
+  }
+  CheckReport report = run_check(std::move(facts), knowledge, rocm);
+  if (options.json) out << facts_to_string(render_json_report(report)) << "\n";
+  else out << render_text_report(report, {machine_options.verbosity > 0, options.color});
+  return report.has_problems() ? kExitProblems : kExitOk;
+}
+
+}  // namespace rocmdoc

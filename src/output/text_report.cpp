@@ -1,0 +1,165 @@
+#include <fmt/format.h>
+
+#include "rocmdoc/report_output.h"
+
+namespace rocmdoc {
+
+namespace {
+
+struct Style {
+  bool color;
+  std::string wrap(const char* code, const std::string& s) const {
+    return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
+  }
+  std::string red(const std::string& s) const { return wrap("31", s); }
+  std::string yellow(const std::string& s) const { return wrap("33", s); }
+  std::string green(const std::string& s) const { return wrap("32", s); }
+  std::string dim(const std::string& s) const { return wrap("2", s); }
+  std::string bold(const std::string& s) const { return wrap("1", s); }
+};
+
+const char* mark(Severity s) { return s == Severity::error ? "✗" : s == Severity::warning ? "!" : "•"; }
+
+std::string str_or(const Json& j, const char* key, const std::string& fallback) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : fallback;
+}
+
+// A command as a person would type it: words with spaces or shell
+// characters are single-quoted.
+std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
+  std::string out = sudo ? "sudo" : "";
+  for (auto& a : argv) {
+    bool plain = !a.empty() && a.find_first_of(" \t'\"$`\\|&;<>()*?[]{}!#~") == std::string::npos;
+    std::string word = plain ? a : "'" + a + "'";
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
+std::string area_summary(const std::string& area, const Json& facts) {
+  if (area == "system") {
+    std::string distro = str_or(facts["distro"], "pretty_name", "unknown distribution");
+    std::string kernel = str_or(facts["kernel"], "release", "unknown kernel");
+    std::string arch = str_or(facts["host"], "arch", "unknown architecture");
+    std::string platform = str_or(facts["platform"], "kind", "unknown platform");
+    return fmt::format("{}, kernel {}, {}, {}", distro, kernel, arch, platform);
+  }
+  if (area == "gpu") {
+    const Json& gpus = facts["gpus"];
+    if (!gpus.is_array()) return "GPUs unknown";
+    if (gpus.empty()) return "no AMD GPU";
+    std::string out;
+    for (auto& g : gpus) {
+      std::string name = str_or(g, "name", str_or(g, "device_id", "?"));
+      out += (out.empty() ? "" : "; ") + name + " (" + str_or(g, "gfx", "gfx unknown") + ")";
+    }
+    return out;
+  }
+  if (area == "rocm") {
+    const Json& t = facts["target"];
+    std::string target = str_or(t, "rocm", "");
+    if (!target.empty()) return "checked against ROCm " + target + (str_or(t, "chosen_by", "") == "--rocm" ? " (--rocm)" : "");
+    return "no target release: " + (is_unknown(t["rocm"]) ? unknown_reason(t["rocm"]) : std::string("unknown"));
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string render_text_report(const CheckReport& report, const TextOptions& options) {
+  Style st{options.color};
+  std::string out;
+  for (auto& [area, label] : rule_areas()) {
+    std::vector<const RuleOutcome*> fired, unknown, passed;
+    Severity worst = Severity::info;
+    for (auto& o : report.outcomes) {
+      if (o.rule->area != area) continue;
+      if (o.verdict == Verdict::fired) {
+        fired.push_back(&o);
+        if (o.rule->severity < worst) worst = o.rule->severity;
+      } else if (o.verdict == Verdict::unknown) unknown.push_back(&o);
+      else if (o.verdict == Verdict::passed) passed.push_back(&o);
+    }
+    bool problem = !fired.empty() && worst != Severity::info;
+    std::string m = problem ? (worst == Severity::error ? st.red("✗") : st.yellow("!"))
+                            : !unknown.empty() ? st.yellow("?") : st.green("✓");
+    std::string summary = area_summary(area, report.facts);
+    std::string counts;
+    if (!unknown.empty()) counts = fmt::format("{} could not be checked", unknown.size());
+    out += fmt::format("[{}] {}{}{}\n", m, st.bold(label), summary.empty() ? "" : " — " + summary,
+                       counts.empty() ? "" : st.dim(" (" + counts + ")"));
+    for (auto* o : fired) {
+      for (auto& f : o->findings) {
+        out += fmt::format("    {} {} {}\n", mark(o->rule->severity), st.bold(o->rule->id + ":"), f.title);
+        out += fmt::format("      why: {}\n", f.why);
+        for (auto& step : f.steps) {
+          out += fmt::format("      fix: {}\n", step.text);
+          if (!step.argv.empty()) out += fmt::format("           $ {}\n", shell_words(step.argv, step.sudo));
+        }
+        std::vector<std::string> needs;
+        if (o->rule->fix.relogin) needs.push_back("log out and in again");
+        if (o->rule->fix.reboot) needs.push_back("reboot");
+        if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
+        if (options.verbose)
+          for (auto& [path, value] : f.evidence.items())
+            out += st.dim(fmt::format("      evidence: {} = {}\n", path, value.dump(-1, ' ', false, Json::error_handler_t::replace)));
+      }
+    }
+    if (options.verbose) {
+      for (auto* o : unknown) out += st.dim(fmt::format("    ? {}: not checked: {}\n", o->rule->id, o->reason));
+      for (auto* o : passed) out += st.dim(fmt::format("    ✓ {}\n", o->rule->id));
+      for (auto& o : report.outcomes)
+        if (o.rule->area == area && o.verdict == Verdict::not_applicable)
+          out += st.dim(fmt::format("    – {}: not applicable ({})\n", o.rule->id, o.reason));
+    }
+  }
+  std::string target = str_or(report.facts["target"], "rocm", "");
+  out += "\n";
+  if (!report.has_problems())
+    out += fmt::format("{} No problems found", st.green("•"));
+  else
+    out += fmt::format("{} {} problem{} ({} error{}, {} warning{})", st.red("•"), report.errors + report.warnings,
+                       report.errors + report.warnings == 1 ? "" : "s", report.errors, report.errors == 1 ? "" : "s",
+                       report.warnings, report.warnings == 1 ? "" : "s");
+  if (report.unknowns) out += fmt::format("; {} check{} could not run", report.unknowns, report.unknowns == 1 ? "" : "s");
+  if (!target.empty()) out += fmt::format("; target ROCm {}", target);
+  out += fmt::format(" (matrix as of {}).", str_or(report.facts["target"], "matrix_as_of", "?"));
+  if (!options.verbose && (report.unknowns || report.has_problems())) out += " `rocmdoc check -v` shows everything.";
+  out += "\n";
+  return out;
+}
+
+Json render_json_report(const CheckReport& report) {
+  Json j = Json::object();
+  j["schema"] = kCheckJsonSchema;
+  j["summary"] = {{"errors", report.errors}, {"warnings", report.warnings}, {"infos", report.infos},
+                  {"not_checked", report.unknowns}, {"problems", report.has_problems()}};
+  j["target"] = report.facts["target"];
+  Json findings = Json::array(), not_checked = Json::array(), passed = Json::array();
+  for (auto& o : report.outcomes) {
+    if (o.verdict == Verdict::unknown) not_checked.push_back({{"id", o.rule->id}, {"area", o.rule->area}, {"reason", o.reason}});
+    if (o.verdict == Verdict::passed) passed.push_back(o.rule->id);
+    for (auto& f : o.findings) {
+      Json steps = Json::array();
+      for (auto& s : f.steps) steps.push_back({{"text", s.text}, {"argv", s.argv}, {"sudo", s.sudo}});
+      findings.push_back({{"id", o.rule->id},
+                          {"severity", severity_name(o.rule->severity)},
+                          {"area", o.rule->area},
+                          {"title", f.title},
+                          {"why", f.why},
+                          {"fix", {{"steps", steps}, {"reboot", o.rule->fix.reboot}, {"relogin", o.rule->fix.relogin},
+                                   {"verify", f.verify}}},
+                          {"evidence", f.evidence},
+                          {"sources", o.rule->sources},
+                          {"rule_file", o.rule->where.str()},
+                          {"local_override", o.rule->local_override}});
+    }
+  }
+  j["findings"] = findings;
+  j["not_checked"] = not_checked;
+  j["passed"] = passed;
+  j["facts"] = report.facts;
+  return j;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,61 @@
+#include "rocmdoc/check_report.h"
+
+#include <filesystem>
+
+#include "rocmdoc/derived_facts.h"
+#include "rocmdoc/facts_schema.h"
+#include "rocmdoc/rule_engine.h"
+
+namespace rocmdoc {
+
+Knowledge load_knowledge(const RuleSources& sources) {
+  Knowledge k;
+  std::vector<RuleFile> files;
+  if (sources.rules_dir.empty()) {
+    files = embedded_rule_files();
+  } else {
+    auto read = read_rule_files(sources.rules_dir);
+    if (!read) {
+      k.errors.push_back({{sources.rules_dir, 0, 0}, read.error()});
+      return k;
+    }
+    files = *read;
+  }
+  std::vector<RuleFile> local;
+  std::error_code ec;
+  if (!sources.local_rules_dir.empty() && std::filesystem::is_directory(sources.local_rules_dir, ec)) {
+    auto read = read_rule_files(sources.local_rules_dir);
+    if (!read) k.errors.push_back({{sources.local_rules_dir, 0, 0}, read.error()});
+    else local = *read;
+  }
+  k.matrix = Matrix::load(files_under(files, "matrix"), k.errors);
+  k.functions = builtin_functions();
+  k.matrix.add_functions(k.functions);
+  Vocabulary vocabulary;
+  vocabulary.functions = &k.functions;
+  vocabulary.is_fact = is_fact_path;
+  k.rules = load_rule_set(files_under(files, "checks"), local, vocabulary);
+  for (auto& e : k.rules.errors) k.errors.push_back(e);
+  return k;
+}
+
+CheckReport run_check(Json facts, const Knowledge& knowledge, const std::optional<std::string>& rocm) {
+  CheckReport report;
+  add_derived_facts(facts, knowledge.matrix, rocm);
+  report.outcomes = run_rules(knowledge.rules, facts, knowledge.functions);
+  report.facts = std::move(facts);
+  for (auto& o : report.outcomes) {
+    if (o.verdict == Verdict::unknown) ++report.unknowns;
+    for (auto& f : o.findings) {
+      (void)f;
+      switch (o.rule->severity) {
+        case Severity::error: ++report.errors; break;
+        case Severity::warning: ++report.warnings; break;
+        case Severity::info: ++report.infos; break;
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace rocmdoc

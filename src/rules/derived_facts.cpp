@@ -1,0 +1,112 @@
+#include "rocmdoc/derived_facts.h"
+
+#include "rocmdoc/version.h"
+
+namespace rocmdoc {
+
+namespace {
+
+const Json& at(const Json& j, std::initializer_list<const char*> keys) {
+  static const Json null_json;
+  const Json* node = &j;
+  for (const char* k : keys) {
+    if (!node->is_object() || !node->contains(k)) return null_json;
+    node = &(*node)[k];
+  }
+  return *node;
+}
+
+// The KFD node of a PCI address, if the topology has one.
+const Json* kfd_gpu_at(const Json& facts, const std::string& address) {
+  const Json& gpus = at(facts, {"kfd", "gpus"});
+  if (!gpus.is_array()) return nullptr;
+  for (auto& g : gpus)
+    if (g.is_object() && g.value("pci_address", "") == address) return &g;
+  return nullptr;
+}
+
+Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
+  std::string address = pci_gpu.value("address", "");
+  std::string device_id = pci_gpu.value("device_id", "");
+  Json entry = matrix.device(device_id);
+  Json g = Json::object();
+  g["address"] = address;
+  g["device_id"] = device_id;
+  g["name"] = pci_gpu.contains("name") ? pci_gpu["name"] : Json(nullptr);
+  g["driver"] = pci_gpu.contains("driver") ? pci_gpu["driver"] : Json(nullptr);
+  g["in_matrix"] = !entry.is_null();
+  g["matrix_names"] = entry.is_null() ? Json::array() : entry.value("names", Json::array());
+  g["apu"] = entry.is_null() ? unknown("device " + device_id + " is not in the matrix") : entry.value("apu", Json(nullptr));
+  // The kernel's number wins over the table; the table only fills in when
+  // the driver is not running.
+  const Json* node = kfd_gpu_at(facts, address);
+  if (node && node->contains("gfx") && (*node)["gfx"].is_string()) {
+    g["gfx"] = (*node)["gfx"];
+    g["gfx_source"] = "kfd";
+  } else if (!entry.is_null() && entry["gfx"].is_string()) {
+    g["gfx"] = entry["gfx"];
+    g["gfx_source"] = "matrix";
+  } else {
+    g["gfx"] = unknown("no KFD node for " + address + " and device " + device_id + " is not in the matrix");
+    g["gfx_source"] = nullptr;
+  }
+  g["vram_bytes"] = node && node->contains("vram_bytes") ? (*node)["vram_bytes"] : unknown("no KFD node for " + address);
+  g["render_node"] = node && node->contains("render_node") ? (*node)["render_node"] : Json(nullptr);
+  g["architecture"] = g["gfx"].is_string() ? matrix.gfx_target(g["gfx"].get<std::string>()).value("architecture", Json(nullptr))
+                                           : Json(nullptr);
+  return g;
+}
+
+Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, const std::optional<std::string>& requested) {
+  Json t = Json::object();
+  t["matrix_as_of"] = matrix.as_of();
+  if (requested) {
+    t["rocm"] = *requested;
+    t["chosen_by"] = "--rocm";
+    t["in_matrix"] = !matrix.release(*requested).is_null();
+    return t;
+  }
+  t["chosen_by"] = "matrix";
+  const Json& distro = at(facts, {"distro", "id"});
+  const Json& version = at(facts, {"distro", "version_id"});
+  if (!distro.is_string() || !version.is_string()) {
+    t["rocm"] = unknown("the distribution is not known");
+    return t;
+  }
+  // A discrete GPU decides when there is one: it is what people compute on.
+  const Json* chosen = nullptr;
+  for (auto& g : gpus)
+    if (g["gfx"].is_string() && (!chosen || (g["apu"] == false && (*chosen)["apu"] != false))) chosen = &g;
+  if (!chosen) {
+    t["rocm"] = unknown(gpus.empty() ? "no AMD GPU" : "the GPU's gfx target is not known");
+    return t;
+  }
+  std::string gfx = (*chosen)["gfx"].get<std::string>();
+  Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>());
+  t["for_gpu"] = (*chosen)["address"];
+  if (newest.is_null()) {
+    t["rocm"] = unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
+                        version.get<std::string>());
+    return t;
+  }
+  t["rocm"] = newest;
+  t["in_matrix"] = true;
+  return t;
+}
+
+}  // namespace
+
+void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm) {
+  Json gpus = Json::array();
+  const Json& pci_gpus = at(facts, {"pci", "gpus"});
+  if (pci_gpus.is_array()) {
+    for (auto& p : pci_gpus)
+      if (p.is_object() && p.value("vendor", "") == "amd") gpus.push_back(joined_gpu(facts, p, matrix));
+    facts["gpus"] = gpus;
+  } else {
+    facts["gpus"] = is_unknown(facts["pci"]) ? facts["pci"] : unknown("no PCI device list");
+  }
+  facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
+}
+
+}  // namespace rocmdoc
