@@ -116,6 +116,11 @@ TEST_CASE("rocm: dpkg status that cannot tell", "[rocm][malformed]") {
     m.fs->file("/var/lib/dpkg/status", "Package: x\n").fail("/var/lib/dpkg/status", "permission denied");
     CHECK(mentions(m.run(probe_rocm)["packages_incomplete"], "permission denied"));
   }
+  SECTION("larger than the 64 MiB limit: refused, not parsed") {
+    MemoryMachine m;
+    m.fs->file("/var/lib/dpkg/status", std::string(64 * 1024 * 1024 + 1, 'x'));
+    CHECK(mentions(m.run(probe_rocm)["packages"], "larger than"));
+  }
   SECTION("a version-less package") {
     MemoryMachine m;
     m.fs->file("/var/lib/dpkg/status", "Package: rocm-core\nStatus: install ok installed\n");
@@ -283,6 +288,11 @@ TEST_CASE("rocm: apt and ld.so.conf files that cannot tell", "[rocm][malformed]"
     CHECK(mentions(r["apt_sources"], "/etc/apt: no such directory"));
     CHECK(is_unknown(r["apt_pins"]));
     CHECK(is_unknown(r["ld_so_conf"]));
+  }
+  SECTION("/etc/apt as a file") {
+    MemoryMachine m;
+    m.fs->file("/etc/apt", "");
+    CHECK(mentions(m.run(probe_rocm)["apt_pins"], "/etc/apt: not a directory"));
   }
   SECTION("an empty /etc/apt: no AMD sources") {
     MemoryMachine m;
