@@ -2,6 +2,8 @@
 // node tied to its PCI device (by address, never by position: KFD numbers
 // nodes in its own order) and to its DRM render node (by minor number).
 
+#include <map>
+
 #include "probe/amdgpu_pci_devices.h"
 #include "probe/kfd_topology.h"
 #include "rocmdoc/probe.h"
@@ -54,11 +56,28 @@ Json matched_pci(const Json& address, const Result<std::vector<PciDeviceSummary>
   return false;
 }
 
-Json gpu_entry(ProbeContext& ctx, const Json& node, const Result<std::vector<PciDeviceSummary>>& pci) {
+// "DDDD:BB:DD", the address without its function.
+std::string slot_of(const std::string& address) { return address.substr(0, address.rfind('.')); }
+
+// A partitioned GPU (MI300 in CPX mode) has one KFD node per partition,
+// and the kernel ORs the partition number into location_id's low bits
+// (kfd_topology_add_device), so partitions read as functions .1 to .7 of
+// one slot, as amd-smi shows them. The PCI function they run on is the
+// slot's function 0.
+Json pci_device_of(const Json& address, const std::map<std::string, int>& gpus_per_slot) {
+  if (!address.is_string()) return address;
+  std::string slot = slot_of(address.get<std::string>());
+  auto it = gpus_per_slot.find(slot);
+  return it != gpus_per_slot.end() && it->second > 1 ? Json(slot + ".0") : address;
+}
+
+Json gpu_entry(ProbeContext& ctx, const Json& node, const std::map<std::string, int>& gpus_per_slot,
+               const Result<std::vector<PciDeviceSummary>>& pci) {
   Json g = Json::object();
   g["node"] = node["id"];
   g["gfx"] = node["gfx"];
   g["pci_address"] = node["pci_address"];
+  g["pci_device"] = pci_device_of(node["pci_address"], gpus_per_slot);
   const Json& minor = node["drm_render_minor"];
   // Render minors start at 128 (DRM_MINOR_RENDER); a GPU without a render
   // node writes 0.
@@ -66,7 +85,7 @@ Json gpu_entry(ProbeContext& ctx, const Json& node, const Result<std::vector<Pci
   g["render_node"] = has_render ? Json("/dev/dri/renderD" + std::to_string(minor.get<uint64_t>()))
                                 : (is_unknown(minor) ? minor : Json(nullptr));
   g["render_node_device"] = has_render ? render_node_device(ctx.fs(), minor.get<uint64_t>()) : g["render_node"];
-  g["matched_pci"] = matched_pci(node["pci_address"], pci);
+  g["matched_pci"] = matched_pci(g["pci_device"], pci);
   g["vram_bytes"] = node["vram_bytes"];
   return g;
 }
@@ -83,6 +102,9 @@ Json probe_kfd(ProbeContext& ctx, const Json& facts) {
     return out;
   }
   auto pci = pci_device_summaries(ctx, facts);
+  std::map<std::string, int> gpus_per_slot;
+  for (auto& node : *nodes)
+    if (node["pci_address"].is_string()) ++gpus_per_slot[slot_of(node["pci_address"].get<std::string>())];
   Json list = Json::array(), gpus = Json::array();
   for (auto& node : *nodes) {
     list.push_back(node);
@@ -91,7 +113,7 @@ Json probe_kfd(ProbeContext& ctx, const Json& facts) {
       gpus.push_back(unknown("node " + node["id"].dump() + ": " + unknown_reason(simd)));
       continue;
     }
-    if (simd.get<uint64_t>() > 0) gpus.push_back(gpu_entry(ctx, node, pci));
+    if (simd.get<uint64_t>() > 0) gpus.push_back(gpu_entry(ctx, node, gpus_per_slot, pci));
   }
   out["nodes"] = list;
   out["gpus"] = gpus;

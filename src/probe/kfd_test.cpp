@@ -145,6 +145,7 @@ TEST_CASE("kfd: an RX 7900 XTX beside its CPU node", "[kfd]") {
   CHECK(g["pci_address"] == "0000:03:00.0");
   CHECK(g["render_node"] == "/dev/dri/renderD128");
   CHECK(g["render_node_device"] == "0000:03:00.0");
+  CHECK(g["pci_device"] == "0000:03:00.0");
   CHECK(g["matched_pci"] == true);
   CHECK(g["vram_bytes"] == kXtxVram);
 }
@@ -195,9 +196,32 @@ TEST_CASE("kfd: an MI300X machine whose node order differs from PCI order", "[kf
   CHECK(k["gpus"][4]["render_node_device"].is_null());
 }
 
-TEST_CASE("kfd: a partitioned GPU keeps its PCI address", "[kfd]") {
-  // MI300X in CPX mode: one node per partition, the partition in the high
-  // bits of location_id, each with its own render node.
+TEST_CASE("kfd: a partitioned MI300X's nodes belong to one PCI device", "[kfd]") {
+  // CPX mode: one node per partition, each with its own render node; the
+  // kernel ORs the partition number into location_id, so partitions read as
+  // functions .0 to .3 of the GPU's slot.
+  Box box;
+  add_node(*box.fs, 0, cpu_properties(96), "", 0, {bank(0, 1100000000000ULL)});
+  for (int part = 0; part < 4; ++part)
+    add_node(*box.fs, 1 + part, gpu_properties({304, 90402, 0x74a1, 0x0500u | static_cast<uint32_t>(part), 0, 128 + part}),
+             "ip discovery", 2000 + part, {bank(1, 51539607552ULL)});
+  add_node(*box.fs, 5, gpu_properties({1216, 90402, 0x74a1, 0x2600, 0, 132}), "ip discovery", 3000,
+           {bank(1, 206158430208ULL)});
+  Json k = box.run(pci_with({"0000:05:00.0", "0000:26:00.0"}));
+  REQUIRE(k["gpus"].size() == 5);
+  for (int part = 0; part < 4; ++part) {
+    const Json& g = k["gpus"][static_cast<size_t>(part)];
+    INFO("partition " << part);
+    CHECK(g["pci_address"] == "0000:05:00." + std::to_string(part));
+    CHECK(g["pci_device"] == "0000:05:00.0");
+    CHECK(g["matched_pci"] == true);
+  }
+  // An unpartitioned GPU is its own device.
+  CHECK(k["gpus"][4]["pci_device"] == "0000:26:00.0");
+  CHECK(k["gpus"][4]["matched_pci"] == true);
+}
+
+TEST_CASE("kfd: PCI addresses from location_id", "[kfd]") {
   CHECK(pci_address_from_location(0, (1u << 28) | 0x0500) == "0000:05:00.0");
   CHECK(pci_address_from_location(0, (7u << 28) | 0x0500) == "0000:05:00.0");
   CHECK(pci_address_from_location(0, 0x0300) == "0000:03:00.0");

@@ -18,9 +18,10 @@ namespace rocmdoc {
 constexpr const char* kKfdTopologyNodes = "/sys/class/kfd/kfd/topology/nodes";
 
 // "DDDD:BB:DD.F" from the node's `domain` and `location_id`. The kernel
-// writes location_id = pci_dev_id() = bus << 8 | devfn; partitioned GPUs
-// (MI300 in CPX mode) may carry the partition in the high bits, which are
-// not part of the address.
+// writes location_id = pci_dev_id() = bus << 8 | devfn, with a partition
+// number ORed into the low bits on partitioned GPUs (see kfd.cpp); one
+// short-lived kernel put it in bits 28-31 instead, which are not part of
+// the address either way.
 std::string pci_address_from_location(uint64_t domain, uint64_t location_id);
 
 // One nodes[] entry of the facts document (see docs/facts.md "kfd").
