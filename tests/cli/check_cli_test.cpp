@@ -1,0 +1,88 @@
+// rocmdoc check / rules as a user runs them: exit codes, files, output.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "catch.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using namespace rocmdoc::test;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path scratch(const std::string& name) {
+  fs::path p = fs::temp_directory_path() / ("rocmdoc-cli-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p) << text;
+}
+}  // namespace
+
+TEST_CASE("the built-in rules lint clean and their examples hold", "[cli][rules]") {
+  auto lint = run_rocmdoc({"rules", "lint"});
+  INFO(lint.err);
+  CHECK(lint.exit_code == 0);
+  auto test = run_rocmdoc({"rules", "test"});
+  INFO(test.err);
+  CHECK(test.exit_code == 0);
+  CHECK(test.out.find(" passed, 0 failed") != std::string::npos);
+}
+
+TEST_CASE("a broken rule file stops everything with file:line:column and exit 2", "[cli][rules]") {
+  fs::path dir = scratch("badrules");
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  write(dir / "checks/bad.yaml",
+        "rules:\n  - id: x\n    area: gpu\n    severity: error\n    when: gpus.gfxx == 'a'\n    title: t\n    why: w\n"
+        "    fix: {steps: [{text: t}]}\n    sources: [s]\n    examples: []\n");
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  CHECK(lint.exit_code == 2);
+  CHECK(lint.err.find("/checks/bad.yaml:5:11: in condition: unknown fact 'gpus.gfxx'") != std::string::npos);
+  auto check = run_rocmdoc({"check", "--rules", dir.string(), "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(check.exit_code == 2);
+  CHECK(check.out.empty());  // nothing else ran
+  write(dir / "checks/bad.yaml", "rules:\n  - id: x\n    area: [gpu\n");
+  auto syntax = run_rocmdoc({"rules", "lint", dir.string()});
+  CHECK(syntax.exit_code == 2);
+  CHECK(syntax.err.find("bad.yaml:4:1: YAML syntax error") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("check diagnoses a saved facts file like the machine it came from", "[cli][check]") {
+  fs::path dir = scratch("facts");
+  std::string facts_file = (dir / "facts.json").string();
+  REQUIRE(run_rocmdoc({"facts", "--root", machine_root("user-not-in-render"), "-o", facts_file}).exit_code == 0);
+  auto from_root = run_rocmdoc({"check", "--json", "--root", machine_root("user-not-in-render")});
+  auto from_file = run_rocmdoc({"check", "--json", "--facts", facts_file});
+  REQUIRE(from_file.exit_code == from_root.exit_code);
+  Json a = Json::parse(from_root.out), b = Json::parse(from_file.out);
+  CHECK(a["findings"].dump() == b["findings"].dump());
+  CHECK(a["schema"] == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("check refuses bad input with exit 2 and says what and where", "[cli][check]") {
+  fs::path dir = scratch("badfacts");
+  write(dir / "facts.json", "{\"schema\": 7}");
+  auto wrong_schema = run_rocmdoc({"check", "--facts", (dir / "facts.json").string()});
+  CHECK(wrong_schema.exit_code == 2);
+  CHECK(wrong_schema.err.find("facts.json: facts schema 7 is not supported") != std::string::npos);
+  write(dir / "facts.json", "{not json");
+  CHECK(run_rocmdoc({"check", "--facts", (dir / "facts.json").string()}).exit_code == 2);
+  auto missing_root = run_rocmdoc({"check", "--root", (dir / "nope").string()});
+  CHECK(missing_root.exit_code == 2);
+  CHECK(missing_root.err.find("nope: no such directory") != std::string::npos);
+  CHECK(run_rocmdoc({"check", "--rocm", "9.9.9", "--root", machine_root("ubuntu2404-rx7900xtx")}).exit_code == 2);
+  CHECK(run_rocmdoc({"check", "--bogus"}).exit_code == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("check output has no colour codes off a terminal", "[cli][check]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("user-not-in-render")});
+  CHECK(r.out.find("\033[") == std::string::npos);
+  CHECK(r.out.find("[") == 0);  // starts with an area line
+}
