@@ -42,12 +42,13 @@ Json mode_allows(const FileStat& st, const TargetUser& t) {
 // ACLs (systemd-logind's uaccess gives the seat's user one on render
 // nodes) can allow what the mode bits refuse, and rocmdoc cannot see them
 // here, so a refusal by mode bits alone is not a "no".
-Json judged_by_modes(ProbeContext& ctx, const Json& allows, const Json& node) {
+Json judged_by_modes(ProbeContext& ctx, const Json& allows, const Json& node, const TargetUser& t) {
   if (!allows.is_boolean() || allows.get<bool>()) return allows;
   std::string acl = ctx.machine().live ? "ACLs were not checked" : "ACLs were not recorded";
-  return unknown("modes and groups refuse " + node["path"].get<std::string>() + " (owner " +
-                 node["owner"].get<std::string>() + ", group " + node["group"].get<std::string>() + ", mode " +
-                 node["mode"].get<std::string>() + "); " + acl + ", and an ACL such as systemd-logind's uaccess can still allow it");
+  return unknown("by owner, group and mode, " + t.name.get<std::string>() + " cannot open " +
+                 node["path"].get<std::string>() + " (owner " + node["owner"].get<std::string>() + ", group " +
+                 node["group"].get<std::string>() + ", mode " + node["mode"].get<std::string>() + "); " + acl +
+                 ", and one (systemd-logind's uaccess) can still allow it");
 }
 
 Json node_fact(ProbeContext& ctx, const std::string& path, const TargetUser& t, const Accounts& acc) {
@@ -64,7 +65,7 @@ Json node_fact(ProbeContext& ctx, const std::string& path, const TargetUser& t, 
     n["can_open_rw"] = opened ? Json(*opened) : unknown(opened.error());
     n["how"] = "open()";
   } else {
-    n["can_open_rw"] = judged_by_modes(ctx, n["mode_allows"], n);
+    n["can_open_rw"] = judged_by_modes(ctx, n["mode_allows"], n, t);
     n["how"] = "modes and groups";
   }
   return n;

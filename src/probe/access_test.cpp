@@ -99,6 +99,7 @@ TEST_CASE("access: a user not in the render group", "[access]") {
     // An ACL (logind's uaccess) may still let bob in; the recording cannot say.
     std::string why = unknown_reason(node["can_open_rw"]);
     CHECK(why.find("ACLs were not recorded") != std::string::npos);
+    CHECK(why.find("bob cannot open") != std::string::npos);
     CHECK(why.find("group render") != std::string::npos);
     CHECK(why.find("mode 0660") != std::string::npos);
   }
