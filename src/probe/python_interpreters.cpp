@@ -55,30 +55,41 @@ std::vector<std::string> pyenv_prefixes(ProbeContext& ctx, const std::string& sh
   return out;
 }
 
-void classify(ProbeContext& ctx, PythonInterpreter& py) {
+Json version_from_file_name(const std::string& file) {
+  std::string v = python_version_of_name(path_basename(file));
+  if (v.empty()) return unknown(file + ": the file name does not carry the version");
+  return v;
+}
+
+// A venv's bin/python3 links to its base interpreter: the pyvenv.cfg
+// beside bin/ decides before the link target does.
+bool classify_venv(ProbeContext& ctx, PythonInterpreter& py, const Json& from_name) {
   std::string prefix = path_dirname(path_dirname(py.path));
-  std::string resolved = py.resolved.is_string() ? py.resolved.get<std::string>() : py.path;
-  Json from_name = python_version_of_name(path_basename(resolved)).empty()
-                       ? unknown(resolved + ": the file name does not carry the version")
-                       : Json(python_version_of_name(path_basename(resolved)));
-  // A venv's bin/python3 links to its base interpreter: the pyvenv.cfg
-  // beside bin/ decides before the link target does.
-  if (ctx.fs().stat_follow(prefix + "/pyvenv.cfg").type == FileType::regular) {
-    py.kind = "venv";
-    py.prefixes = {prefix};
-    auto cfg = ctx.fs().read_file(prefix + "/pyvenv.cfg", kScriptSizeLimit);
-    py.version = cfg ? python_version_from_pyvenv_cfg(prefix + "/pyvenv.cfg", *cfg) : unknown(cfg.error());
-    if (is_unknown(py.version) && from_name.is_string()) py.version = from_name;
-    return;
-  }
-  if (is_pyenv_shim(ctx, py.path)) {
-    py.kind = "pyenv";
-    py.prefixes = pyenv_prefixes(ctx, py.path);
-    py.version = unknown(py.path +
-                         " is a pyenv shim (a shell script): the Python it runs depends on pyenv's version "
-                         "setting, and rocmdoc does not run it");
-    return;
-  }
+  std::string cfg_path = prefix + "/pyvenv.cfg";
+  if (ctx.fs().stat_follow(cfg_path).type != FileType::regular) return false;
+  py.kind = "venv";
+  py.prefixes = {prefix};
+  auto cfg = ctx.fs().read_file(cfg_path, kScriptSizeLimit);
+  py.version = cfg ? python_version_from_pyvenv_cfg(cfg_path, *cfg) : unknown(cfg.error());
+  if (is_unknown(py.version) && from_name.is_string()) py.version = from_name;
+  return true;
+}
+
+bool classify_pyenv_shim(ProbeContext& ctx, PythonInterpreter& py) {
+  if (!is_pyenv_shim(ctx, py.path)) return false;
+  py.kind = "pyenv";
+  py.prefixes = pyenv_prefixes(ctx, py.path);
+  py.version = unknown(py.path +
+                       " is a pyenv shim (a shell script): the Python it runs depends on pyenv's version "
+                       "setting, and rocmdoc does not run it");
+  return true;
+}
+
+void classify(ProbeContext& ctx, PythonInterpreter& py) {
+  std::string resolved = py.resolved.get<std::string>();
+  Json from_name = version_from_file_name(resolved);
+  if (classify_venv(ctx, py, from_name) || classify_pyenv_shim(ctx, py)) return;
+  std::string prefix = path_dirname(path_dirname(py.path));
   std::string real_prefix = path_dirname(path_dirname(resolved));
   if (ctx.fs().stat_follow(prefix + "/conda-meta").type == FileType::directory) {
     py.kind = "conda";
@@ -92,9 +103,12 @@ void classify(ProbeContext& ctx, PythonInterpreter& py) {
   }
   // The system prefix's site-packages are searched as well-known places.
   if (py.kind != "system") py.prefixes = {real_prefix};
-  py.version = from_name.is_string() ? from_name : version_from_lib(ctx, real_prefix);
-  if (is_unknown(py.version) && is_unknown(from_name))
-    py.version = unknown(unknown_reason(from_name) + "; " + unknown_reason(py.version));
+  if (from_name.is_string()) {
+    py.version = from_name;
+    return;
+  }
+  Json from_lib = version_from_lib(ctx, real_prefix);
+  py.version = from_lib.is_string() ? from_lib : unknown(unknown_reason(from_name) + "; " + unknown_reason(from_lib));
 }
 
 PythonInterpreter inspect(ProbeContext& ctx, const std::string& path, const std::string& found_by) {
