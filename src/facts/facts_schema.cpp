@@ -234,6 +234,10 @@ const std::set<std::string>& fact_schema() {
       "target.in_matrix",
       "target.matrix_as_of",
       "target.rocm",
+      "target.sources[]",
+      "target.unconfirmed",
+      "target.confidence",
+      "target.release_date",
   };
   return names;
 }

@@ -58,7 +58,12 @@ std::string area_summary(const std::string& area, const Json& facts) {
   if (area == "rocm") {
     const Json& t = facts["target"];
     std::string target = str_or(t, "rocm", "");
-    if (!target.empty()) return "checked against ROCm " + target + (str_or(t, "chosen_by", "") == "--rocm" ? " (--rocm)" : "");
+    if (!target.empty()) {
+      std::string out = "checked against ROCm " + target + (str_or(t, "chosen_by", "") == "--rocm" ? " (--rocm)" : "");
+      std::string unconfirmed = str_or(t, "unconfirmed", "");
+      if (!unconfirmed.empty()) out += "; the matrix marks this release unconfirmed: " + unconfirmed;
+      return out;
+    }
     return "no target release: " + (is_unknown(t["rocm"]) ? unknown_reason(t["rocm"]) : std::string("unknown"));
   }
   return "";
@@ -90,7 +95,8 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
                        counts.empty() ? "" : st.dim(" (" + counts + ")"));
     for (auto* o : fired) {
       for (auto& f : o->findings) {
-        out += fmt::format("    {} {} {}\n", mark(o->rule->severity), st.bold(o->rule->id + ":"), f.title);
+        out += fmt::format("    {} {} {}{}\n", mark(o->rule->severity), st.bold(o->rule->id + ":"), f.title,
+                           o->rule->local_override ? st.dim(" (local rule, " + o->rule->where.str() + ")") : "");
         out += fmt::format("      why: {}\n", f.why);
         for (auto& step : f.steps) {
           out += fmt::format("      fix: {}\n", step.text);

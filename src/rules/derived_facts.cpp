@@ -57,6 +57,18 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   return g;
 }
 
+// What the matrix says of the release itself, so the report can say
+// "unconfirmed" where the matrix does, instead of stating it as fact.
+void describe_release(Json& t, const Matrix& matrix) {
+  if (!t["rocm"].is_string()) return;
+  Json r = matrix.release(t["rocm"].get<std::string>());
+  if (r.is_null()) return;
+  t["release_date"] = r.contains("date") ? r["date"] : Json(nullptr);
+  t["confidence"] = r.contains("confidence") ? r["confidence"] : Json(nullptr);
+  t["unconfirmed"] = r.contains("unconfirmed") ? r["unconfirmed"] : Json(nullptr);
+  t["sources"] = r.contains("sources") ? r["sources"] : Json::array();
+}
+
 Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, const std::optional<std::string>& requested) {
   Json t = Json::object();
   t["matrix_as_of"] = matrix.as_of();
@@ -107,6 +119,7 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
     facts["gpus"] = is_unknown(facts["pci"]) ? facts["pci"] : unknown("no PCI device list");
   }
   facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
+  describe_release(facts["target"], matrix);
 }
 
 }  // namespace rocmdoc
