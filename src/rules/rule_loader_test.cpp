@@ -57,7 +57,9 @@ TEST_CASE("a valid rule loads and its examples hold", "[rules]") {
 
 TEST_CASE("rule errors carry file:line:column", "[rules]") {
   CHECK(Loaded("rules: [\n  - id: x\n    area: [").first_error() == "rules/checks/t.yaml:2:3: YAML syntax error: illegal block entry");
-  std::string unknown_key = Loaded(std::string(kGoodRule) + "    colour: red\n").first_error();
+  std::string with_colour = kGoodRule;
+  with_colour.append("    colour: red\n");
+  std::string unknown_key = Loaded(with_colour).first_error();
   CHECK(unknown_key.find("rules/checks/t.yaml:21:5: unknown key 'colour'") == 0);
 
   std::string bad_fact = kGoodRule;
