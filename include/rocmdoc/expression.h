@@ -15,7 +15,8 @@
 // strings compares them as versions ("6.10" > "6.9"). `in` tests list
 // membership, or a substring when the right side is a string.
 // any(LIST, COND), all(LIST, COND) and count(LIST, COND) evaluate COND
-// for each item with `it` bound to the item.
+// for each item with `it` bound to the item. In a for_each rule, `each` is
+// the rule's item, also inside a quantifier where `it` is the inner item.
 #pragma once
 
 #include <functional>
@@ -89,6 +90,10 @@ class EvalContext {
   const Function* function(const std::string& name) const;
   // The current `it` (a stack: any() inside a for_each rule shadows it).
   const Json* item() const { return items_.empty() ? nullptr : items_.back(); }
+  // The item of a for_each rule (`each`), which quantifiers inside the
+  // condition do not shadow. Only the parser's checks keep `each` to for_each
+  // rules, where that item is the first one pushed.
+  const Json* rule_item() const { return items_.empty() ? nullptr : items_.front(); }
   void push_item(const Json* item) { items_.push_back(item); }
   void pop_item() { items_.pop_back(); }
 

@@ -38,7 +38,14 @@ class Matrix {
   // The newest production release listing gfx (supported or deprecated) and
   // the distribution; null when none does.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const;
-  Json hsa_override(const std::string& gfx) const;     // entry, or null
+  // The entry with the best reported outcome for gfx, or null.
+  Json hsa_override(const std::string& gfx) const;
+  // The reported outcome of one value on gfx, or null when nobody reported it.
+  Json hsa_override_reported(const std::string& gfx, const std::string& value) const;
+  // Whether the ROCm wheel of torch_version ("2.5.1+rocm6.2") was built for
+  // gfx: from the wheel's gfx list, or its list of known-absent targets;
+  // unknown where the matrix has neither.
+  Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
   Json wheels() const { return wheels_; }
 
   void add_functions(std::map<std::string, Function>& functions) const;
@@ -48,7 +55,9 @@ class Matrix {
   Json releases_ = Json::array();
   std::map<std::string, Json> devices_;
   std::map<std::string, Json> gfx_targets_;
-  std::map<std::string, Json> overrides_;
+  void add_override(const Json& o);
+  std::map<std::string, Json> overrides_;      // best reported entry per gfx
+  std::vector<Json> override_reports_;         // every entry
   Json wheels_ = Json::array();
 };
 

@@ -39,6 +39,7 @@ class Expr {
   Kind kind = Kind::literal;
   Json literal;
   bool from_item = false;        // path starts at `it`
+  bool from_rule_item = false;   // path starts at `each`: the for_each item, also inside any()/all()
   std::vector<PathStep> steps;   // path
   std::string text;              // path as written, for reasons
   std::string name;              // call, binary operator or quantifier
@@ -272,7 +273,8 @@ class Parser {
     e.kind = Expr::Kind::path;
     e.text = first.text;
     e.from_item = first.text == "it";
-    if (!e.from_item) e.steps.push_back({first.text, -1});
+    e.from_rule_item = first.text == "each";
+    if (!e.from_item && !e.from_rule_item) e.steps.push_back({first.text, -1});
     while (is_op(".") || is_op("[")) {
       if (is_op(".")) {
         next();
@@ -294,7 +296,7 @@ class Parser {
 
   // "pci.gpus[0].vendor" -> "pci.gpus[].vendor"; `it.x` -> item path + ".x".
   std::string schema_path(const Expr& e) const {
-    std::string p = e.from_item ? item_paths_.back() : "";
+    std::string p = e.from_item ? item_paths_.back() : e.from_rule_item ? item_paths_.front() : "";
     for (auto& s : e.steps) {
       if (s.key.empty()) p += "[]";
       else p += (p.empty() ? "" : ".") + s.key;
@@ -303,6 +305,10 @@ class Parser {
   }
 
   void check_fact(const Expr& e, const Token& at) {
+    if (e.from_rule_item) {
+      if (item_paths_.front().empty()) fail("'each' is only bound in a for_each rule", at);
+      if (item_paths_.front() == "*") return;
+    }
     if (e.from_item && item_paths_.back().empty()) {
       if (item_paths_.size() == 1) fail("'it' is only bound inside any(), all(), count() or a for_each rule", at);
       return;  // items of a computed list: their shape is not known here
@@ -360,8 +366,11 @@ Value lookup(const Expr& e, EvalContext& ctx) {
   if (e.from_item) {
     node = ctx.item();
     if (!node) return Value::unknown("'it' is not bound here");
+  } else if (e.from_rule_item) {
+    node = ctx.rule_item();
+    if (!node) return Value::unknown("'each' is not bound here");
   }
-  std::string walked = e.from_item ? "it" : "";
+  std::string walked = e.from_item ? "it" : e.from_rule_item ? "each" : "";
   for (auto& step : e.steps) {
     if (is_unknown(*node)) return Value::unknown(walked + ": " + unknown_reason(*node));
     if (!step.key.empty()) {

@@ -100,3 +100,21 @@ TEST_CASE("parse errors name the problem and the column", "[expression]") {
         std::string::npos);
   CHECK(f.error_of("distro.id $ 3").column == 11);
 }
+
+TEST_CASE("'each' is the for_each item, also inside a quantifier", "[expression]") {
+  Fixture f;
+  ParseError err;
+  auto e = parse_expression("any(pci.gpus, it.vendor == 'amd' and each.gfx == 'gfx1100')", f.vocabulary, "kfd.gpus[]", &err);
+  INFO(err.message);
+  REQUIRE(e.ok());
+  EvalContext ctx(f.facts, f.functions);
+  ctx.push_item(&f.facts["kfd"]["gpus"][0]);
+  CHECK(evaluate(**e, ctx).is_true());
+  ctx.pop_item();
+  ctx.push_item(&f.facts["kfd"]["gpus"][1]);
+  CHECK(evaluate(**e, ctx).is_unknown());  // that GPU's gfx is unknown
+  ctx.pop_item();
+  CHECK_FALSE(parse_expression("each.gfx == 'x'", f.vocabulary, "", &err).ok());
+  CHECK(err.message.find("'each' is only bound in a for_each rule") != std::string::npos);
+  CHECK_FALSE(parse_expression("each.gxf == 'x'", f.vocabulary, "kfd.gpus[]", &err).ok());
+}

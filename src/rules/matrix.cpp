@@ -28,6 +28,11 @@ bool distro_matches(const Json& row, const std::string& distro, const std::strin
   return v == version_id || in_list(row["point_versions"], version_id);
 }
 
+std::string unconfirmed_note(const Json& r) {
+  std::string u = str(r, "unconfirmed");
+  return u.empty() ? "" : " (unconfirmed: " + u + ")";
+}
+
 Json entries(const YAML::Node& doc, const char* key) {
   return doc[key] ? yaml_to_json(doc[key]) : Json::array();
 }
@@ -53,11 +58,48 @@ Matrix Matrix::load(const std::vector<RuleFile>& files, std::vector<LoadError>& 
     for (auto& d : entries(doc, "devices"))
       if (d.contains("device_id")) m.devices_[to_lower(str(d, "device_id"))] = d;
     for (auto& g : entries(doc, "gfx_targets")) m.gfx_targets_[str(g, "gfx")] = g;
-    for (auto& o : entries(doc, "overrides")) m.overrides_[str(o, "gfx")] = o;
+    for (auto& o : entries(doc, "overrides")) m.add_override(o);
     for (auto& w : entries(doc, "wheels")) m.wheels_.push_back(w);
   }
   if (m.releases_.empty() && !files.empty()) errors.push_back({{"rules/matrix", 0, 0}, "no ROCm releases in the matrix"});
   return m;
+}
+
+// A target can have several reported values (gfx90c: 9.0.0 works, 9.0.12
+// fails); the one to suggest is the best reported outcome.
+static int outcome_rank(const Json& o) {
+  std::string outcome = str(o, "outcome");
+  if (outcome == "works") return 3;
+  if (outcome == "works_with_caveats") return 2;
+  if (outcome == "unknown") return 1;
+  return 0;
+}
+
+void Matrix::add_override(const Json& o) {
+  std::string gfx = str(o, "gfx");
+  auto it = overrides_.find(gfx);
+  if (it == overrides_.end() || outcome_rank(o) > outcome_rank(it->second)) overrides_[gfx] = o;
+  override_reports_.push_back(o);
+}
+
+Json Matrix::hsa_override_reported(const std::string& gfx, const std::string& value) const {
+  for (auto& o : override_reports_)
+    if (str(o, "gfx") == gfx && str(o, "value") == value) return o["outcome"];
+  return nullptr;
+}
+
+Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const {
+  // "2.5.1+rocm6.2" -> torch 2.5.1 from the rocm6.2 index
+  auto plus = torch_version.find("+rocm");
+  if (plus == std::string::npos) return Value::unknown("torch " + torch_version + " is not a ROCm wheel from download.pytorch.org");
+  std::string torch = torch_version.substr(0, plus), rocm = torch_version.substr(plus + 5);
+  for (auto& w : wheels_) {
+    if (str(w, "torch") != torch || str(w, "rocm") != rocm) continue;
+    if (w["gfx"].is_array()) return Value::of(in_list(w["gfx"], gfx));
+    if (in_list(w["gfx_absent"], gfx)) return Value::of(false);
+    return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w));
+  }
+  return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
 }
 
 Json Matrix::device(const std::string& device_id) const {
@@ -74,11 +116,6 @@ Json Matrix::release(const std::string& version) const {
   for (auto& r : releases_)
     if (str(r, "version") == version) return r;
   return nullptr;
-}
-
-static std::string unconfirmed_note(const Json& r) {
-  std::string u = str(r, "unconfirmed");
-  return u.empty() ? "" : " (unconfirmed: " + u + ")";
 }
 
 Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {
@@ -183,6 +220,9 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                                  Json o = m->hsa_override(s(a[0]));
                                  return Value::of(o.is_null() ? Json(nullptr) : o["outcome"]);
                                }};
+  f["hsa_override_reported"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  return Value::of(m->hsa_override_reported(s(a[0]), s(a[1])));
+                                }};
   f["gfx_kfd_value"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                           Json g = m->gfx_target(s(a[0]));
                           return Value::of(g.is_null() ? Json(nullptr) : g["kfd_target_version"]);
@@ -200,6 +240,9 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                             best = str(r, "version");
                         return best.is_null() ? Value::unknown("the matrix has no releases") : Value::of(best);
                       }};
+  f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                return m->torch_wheel_has_gfx(s(a[0]), s(a[1]));
+                              }};
   // Python versions ("3.12") that have a ROCm wheel of any torch release.
   f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                         for (auto& w : m->wheels())

@@ -40,3 +40,13 @@ TEST_CASE("release support is three-valued: listed, not listed, or not known", "
   CHECK(m.newest_release_for("gfx1031", "ubuntu", "24.04").is_null());
   CHECK(m.hsa_override("gfx1031")["value"] == "10.3.0");
 }
+
+TEST_CASE("the override suggested is the best reported one; wheel gfx lists are three-valued", "[matrix]") {
+  const Matrix& m = shipped();
+  CHECK(m.hsa_override("gfx90c")["value"] == "9.0.0");  // 9.0.12 is reported to fail
+  CHECK(m.torch_wheel_has_gfx("2.4.1+rocm6.1", "gfx1100").is_true());
+  CHECK(m.torch_wheel_has_gfx("2.4.1+rocm6.1", "gfx1031").is_false());
+  CHECK(m.torch_wheel_has_gfx("2.7.0+rocm6.3", "gfx1031").is_false());  // listed as absent
+  CHECK(m.torch_wheel_has_gfx("2.5.1+rocm6.2", "gfx1100").is_unknown());  // no list known
+  CHECK(m.torch_wheel_has_gfx("2.5.1", "gfx1100").is_unknown());  // not a ROCm wheel
+}

@@ -159,8 +159,9 @@ class Loader {
       size_t close = t.text.find('}', open);
       if (close == std::string::npos) fail(n, "'" + what + "': '{' without '}'");
       std::string path = t.text.substr(open + 1, close - open - 1);
-      std::string schema = starts_with(path, "it.") ? item_path + path.substr(2) : path;
-      if (starts_with(path, "it.") && item_path.empty()) fail(n, "'" + what + "': {" + path + "} outside a for_each rule");
+      bool item = starts_with(path, "it.") || starts_with(path, "each.");
+      std::string schema = item ? item_path + path.substr(path.find('.')) : path;
+      if (item && item_path.empty()) fail(n, "'" + what + "': {" + path + "} outside a for_each rule");
       // Placeholders may index lists: pci.gpus[0].name -> pci.gpus[].name
       std::string normalised;
       for (size_t i = 0; i < schema.size(); ++i) {
