@@ -26,6 +26,13 @@ Json exists_under_known_parent(ProbeContext& ctx, const std::string& path) {
   return false;
 }
 
+Json secure_boot_malformed(const std::string& why) {
+  std::string reason = kSecureBootVariable;  // appended, not "+": GCC 12 warns falsely on that
+  reason += ": ";
+  reason += why;
+  return unknown(reason);
+}
+
 Json secure_boot(ProbeContext& ctx, const Json& efi) {
   if (is_unknown(efi)) return unknown("whether the machine booted with EFI is unknown: " + unknown_reason(efi));
   if (efi == false) return unknown("the machine did not boot with EFI (/sys/firmware/efi is absent)");
@@ -34,10 +41,9 @@ Json secure_boot(ProbeContext& ctx, const Json& efi) {
   // efivarfs: 4 bytes of attributes (little-endian), then the variable's
   // data; SecureBoot is one byte, 1 when enforcing.
   if (bytes->size() != 5)
-    return unknown(std::string(kSecureBootVariable) + ": " + std::to_string(bytes->size()) +
-                   " bytes, not 4 bytes of attributes and a 1-byte value");
+    return secure_boot_malformed(std::to_string(bytes->size()) + " bytes, not 4 bytes of attributes and a 1-byte value");
   unsigned char value = static_cast<unsigned char>((*bytes)[4]);
-  if (value > 1) return unknown(std::string(kSecureBootVariable) + ": value " + std::to_string(value) + " is neither 0 nor 1");
+  if (value > 1) return secure_boot_malformed("value " + std::to_string(value) + " is neither 0 nor 1");
   return value == 1;
 }
 

@@ -102,9 +102,9 @@ PciNameDatabase::PciNameDatabase(const std::string& ids_path) : impl_(std::make_
 }
 
 PciNameDatabase::~PciNameDatabase() {
-  // After a libpci error its state may be half-built: leak it rather than
-  // free what might be inconsistent.
-  if (impl_->usable) pci_cleanup(impl_->access);
+  // libpci closes its files before it reports an error, so its state is
+  // whole enough to free even after one.
+  pci_cleanup(impl_->access);
 }
 
 std::optional<std::string> PciNameDatabase::vendor(uint16_t vendor_id) {

@@ -8,19 +8,18 @@
 #include "probe/pci_topology.h"
 #include "rocmdoc/memory_filesystem.h"
 #include "rocmdoc/probe.h"
+#include "probe_test_support.h"
 #include "test_support.h"
 
 using namespace rocmdoc;
 
 namespace {
 
+// Runs the probe on a machine made of this in-memory tree.
 Json pci_of(MemoryFileSystem* fs) {
-  Machine m;
-  m.fs.reset(fs);
-  m.runner = std::make_unique<RecordedProcessRunner>(std::map<std::string, ProcessResult>{});
-  ProbeOptions opts;
-  ProbeContext ctx(m, opts);
-  return probe_pci(ctx, Json::object());
+  test::MemoryMachine m;
+  m.machine.fs.reset(fs);  // the machine owns the tree from here on
+  return m.run(probe_pci);
 }
 
 const std::string kRootPort = "/sys/devices/pci0000:00/0000:00:01.1";
@@ -253,6 +252,8 @@ TEST_CASE("pci names: a missing or garbage pci.ids gives no names and does not e
     CHECK(names.device(0x1af4, 0x9999) == std::nullopt);
   }
   {
+    // libpci reports this file through its fatal error callback ("Parse
+    // error"), which by default exits: the lookup must answer instead.
     PciNameDatabase names(bad);
     CHECK(names.vendor(0x1af4) == std::nullopt);
     CHECK(names.device(0x1af4, 0x1045) == std::nullopt);
