@@ -2,6 +2,7 @@
 #include "probe/amdgpu_blacklist.h"
 #include "rocmdoc/memory_filesystem.h"
 #include "rocmdoc/probe.h"
+#include "probe_test_support.h"
 
 using namespace rocmdoc;
 
@@ -9,23 +10,12 @@ namespace {
 
 const char* kRelease = "6.8.0-45-generic";
 
-struct Box {
-  Machine machine;
-  MemoryFileSystem* fs = new MemoryFileSystem;
-  ProbeOptions options;
-
+struct Box : test::MemoryMachine {
   Box() {
-    machine.fs.reset(fs);
-    machine.runner = std::make_unique<RecordedProcessRunner>(std::map<std::string, ProcessResult>{});
-    machine.live = false;
-    machine.recording_kind = "snapshot";
     fs->file("/proc/sys/kernel/osrelease", std::string(kRelease) + "\n");
     fs->file("/proc/cmdline", "BOOT_IMAGE=/vmlinuz root=UUID=1234 ro quiet splash\n");
   }
-  Json run(const Json& facts = Json::object()) {
-    ProbeContext ctx(machine, options);
-    return probe_amdgpu(ctx, facts);
-  }
+  Json run(const Json& facts = Json::object()) { return MemoryMachine::run(probe_amdgpu, facts); }
 };
 
 // A pci section as the pci probe writes it (docs/facts.md "pci").

@@ -1,17 +1,16 @@
 #include "catch.h"
 #include "rocmdoc/memory_filesystem.h"
 #include "rocmdoc/probe.h"
+#include "probe_test_support.h"
 
 using namespace rocmdoc;
 
 namespace {
+// Runs the probe on a machine made of this in-memory tree.
 Json distro_of(MemoryFileSystem* fs) {
-  Machine m;
-  m.fs.reset(fs);
-  m.runner = std::make_unique<RecordedProcessRunner>(std::map<std::string, ProcessResult>{});
-  ProbeOptions opts;
-  ProbeContext ctx(m, opts);
-  return probe_distro(ctx, Json::object());
+  test::MemoryMachine m;
+  m.machine.fs.reset(fs);  // the machine owns the tree from here on
+  return m.run(probe_distro);
 }
 }  // namespace
 

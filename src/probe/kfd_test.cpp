@@ -2,26 +2,15 @@
 #include "probe/kfd_topology.h"
 #include "rocmdoc/memory_filesystem.h"
 #include "rocmdoc/probe.h"
+#include "probe_test_support.h"
 
 using namespace rocmdoc;
 
 namespace {
 
-struct Box {
-  Machine machine;
-  MemoryFileSystem* fs = new MemoryFileSystem;
-  ProbeOptions options;
-
-  Box() {
-    machine.fs.reset(fs);
-    machine.runner = std::make_unique<RecordedProcessRunner>(std::map<std::string, ProcessResult>{});
-    machine.live = false;
-    machine.recording_kind = "snapshot";
-  }
-  Json run(const Json& facts = Json::object()) {
-    ProbeContext ctx(machine, options);
-    return probe_kfd(ctx, facts);
-  }
+struct Box : test::MemoryMachine {
+  Box() {}
+  Json run(const Json& facts = Json::object()) { return MemoryMachine::run(probe_kfd, facts); }
 };
 
 const std::string kNodes = "/sys/class/kfd/kfd/topology/nodes";

@@ -21,6 +21,7 @@ struct MemoryMachine {
     machine.fs = std::move(owned);
     machine.runner = std::make_unique<RecordedProcessRunner>(std::move(commands));
     machine.live = false;
+    machine.recording_kind = "snapshot";  // device nodes count as recorded
     machine.set_env(std::move(env), {"*"});
   }
   Json run(ProbeFunction probe, const Json& facts = Json::object()) {
