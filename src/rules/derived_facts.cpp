@@ -54,6 +54,19 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   g["render_node"] = node && node->contains("render_node") ? (*node)["render_node"] : Json(nullptr);
   g["architecture"] = g["gfx"].is_string() ? matrix.gfx_target(g["gfx"].get<std::string>()).value("architecture", Json(nullptr))
                                            : Json(nullptr);
+  // What rule texts name for an unsupported GPU: where it is supported, and
+  // the override users report for it.
+  if (g["gfx"].is_string()) {
+    std::string gfx = g["gfx"].get<std::string>();
+    g["rocm_releases"] = matrix.releases_for_gfx(gfx);
+    Json o = matrix.hsa_override(gfx);
+    g["hsa_override"] = o.is_null() ? Json(nullptr)
+                                    : Json{{"value", o.value("value", "")}, {"outcome", o.value("outcome", "")},
+                                           {"caveats", o.value("caveats", "")}};
+  } else {
+    g["rocm_releases"] = g["gfx"];
+    g["hsa_override"] = g["gfx"];
+  }
   return g;
 }
 
@@ -67,6 +80,10 @@ void describe_release(Json& t, const Matrix& matrix) {
   t["confidence"] = r.contains("confidence") ? r["confidence"] : Json(nullptr);
   t["unconfirmed"] = r.contains("unconfirmed") ? r["unconfirmed"] : Json(nullptr);
   t["sources"] = r.contains("sources") ? r["sources"] : Json::array();
+  Json distros = Json::array();
+  if (r["distros"].is_array())
+    for (auto& d : r["distros"]) distros.push_back(d.value("id", "?") + " " + d.value("version", "?"));
+  t["distros"] = distros;
 }
 
 Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, const std::optional<std::string>& requested) {
