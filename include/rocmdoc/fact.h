@@ -16,4 +16,8 @@ bool is_unknown(const Json& fact);
 // The reason of an unknown fact; empty for a known one.
 std::string unknown_reason(const Json& fact);
 
+// obj[key] for reading: null when obj is not an object or has no such key.
+// (nlohmann's const operator[] on a missing key is undefined behaviour.)
+const Json& field(const Json& obj, const char* key);
+
 }  // namespace rocmdoc

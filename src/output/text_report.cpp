@@ -38,14 +38,14 @@ std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
 
 std::string area_summary(const std::string& area, const Json& facts) {
   if (area == "system") {
-    std::string distro = str_or(facts["distro"], "pretty_name", "unknown distribution");
-    std::string kernel = str_or(facts["kernel"], "release", "unknown kernel");
-    std::string arch = str_or(facts["host"], "arch", "unknown architecture");
-    std::string platform = str_or(facts["platform"], "kind", "unknown platform");
+    std::string distro = str_or(field(facts, "distro"), "pretty_name", "unknown distribution");
+    std::string kernel = str_or(field(facts, "kernel"), "release", "unknown kernel");
+    std::string arch = str_or(field(facts, "host"), "arch", "unknown architecture");
+    std::string platform = str_or(field(facts, "platform"), "kind", "unknown platform");
     return fmt::format("{}, kernel {}, {}, {}", distro, kernel, arch, platform);
   }
   if (area == "gpu") {
-    const Json& gpus = facts["gpus"];
+    const Json& gpus = field(facts, "gpus");
     if (!gpus.is_array()) return "GPUs unknown";
     if (gpus.empty()) return "no AMD GPU";
     std::string out;
@@ -56,7 +56,7 @@ std::string area_summary(const std::string& area, const Json& facts) {
     return out;
   }
   if (area == "rocm") {
-    const Json& t = facts["target"];
+    const Json& t = field(facts, "target");
     std::string target = str_or(t, "rocm", "");
     if (!target.empty()) {
       std::string out = "checked against ROCm " + target + (str_or(t, "chosen_by", "") == "--rocm" ? " (--rocm)" : "");
@@ -64,7 +64,7 @@ std::string area_summary(const std::string& area, const Json& facts) {
       if (!unconfirmed.empty()) out += "; the matrix marks this release unconfirmed: " + unconfirmed;
       return out;
     }
-    return "no target release: " + (is_unknown(t["rocm"]) ? unknown_reason(t["rocm"]) : std::string("unknown"));
+    return "no target release: " + (is_unknown(field(t, "rocm")) ? unknown_reason(field(t, "rocm")) : std::string("unknown"));
   }
   return "";
 }
@@ -119,7 +119,7 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
           out += st.dim(fmt::format("    – {}: not applicable ({})\n", o.rule->id, o.reason));
     }
   }
-  std::string target = str_or(report.facts["target"], "rocm", "");
+  std::string target = str_or(field(report.facts, "target"), "rocm", "");
   out += "\n";
   if (!report.has_problems())
     out += fmt::format("{} No problems found", st.green("•"));
@@ -129,7 +129,7 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
                        report.warnings, report.warnings == 1 ? "" : "s");
   if (report.unknowns) out += fmt::format("; {} check{} could not run", report.unknowns, report.unknowns == 1 ? "" : "s");
   if (!target.empty()) out += fmt::format("; target ROCm {}", target);
-  out += fmt::format(" (matrix as of {}).", str_or(report.facts["target"], "matrix_as_of", "?"));
+  out += fmt::format(" (matrix as of {}).", str_or(field(report.facts, "target"), "matrix_as_of", "?"));
   if (!options.verbose && (report.unknowns || report.has_problems())) out += " `rocmdoc check -v` shows everything.";
   out += "\n";
   return out;
@@ -140,7 +140,7 @@ Json render_json_report(const CheckReport& report) {
   j["schema"] = kCheckJsonSchema;
   j["summary"] = {{"errors", report.errors}, {"warnings", report.warnings}, {"infos", report.infos},
                   {"not_checked", report.unknowns}, {"problems", report.has_problems()}};
-  j["target"] = report.facts["target"];
+  j["target"] = field(report.facts, "target");
   Json findings = Json::array(), not_checked = Json::array(), passed = Json::array();
   for (auto& o : report.outcomes) {
     if (o.verdict == Verdict::unknown) not_checked.push_back({{"id", o.rule->id}, {"area", o.rule->area}, {"reason", o.reason}});

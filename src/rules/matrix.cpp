@@ -25,7 +25,7 @@ bool in_list(const Json& list, const std::string& value) {
 bool distro_matches(const Json& row, const std::string& distro, const std::string& version_id) {
   if (str(row, "id") != distro) return false;
   std::string v = str(row, "version");
-  return v == version_id || in_list(row["point_versions"], version_id);
+  return v == version_id || in_list(field(row, "point_versions"), version_id);
 }
 
 std::string unconfirmed_note(const Json& r) {
@@ -84,7 +84,7 @@ void Matrix::add_override(const Json& o) {
 
 Json Matrix::hsa_override_reported(const std::string& gfx, const std::string& value) const {
   for (auto& o : override_reports_)
-    if (str(o, "gfx") == gfx && str(o, "value") == value) return o["outcome"];
+    if (str(o, "gfx") == gfx && str(o, "value") == value) return field(o, "outcome");
   return nullptr;
 }
 
@@ -95,8 +95,8 @@ Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::s
   std::string torch = torch_version.substr(0, plus), rocm = torch_version.substr(plus + 5);
   for (auto& w : wheels_) {
     if (str(w, "torch") != torch || str(w, "rocm") != rocm) continue;
-    if (w["gfx"].is_array()) return Value::of(in_list(w["gfx"], gfx));
-    if (in_list(w["gfx_absent"], gfx)) return Value::of(false);
+    if (field(w, "gfx").is_array()) return Value::of(in_list(field(w, "gfx"), gfx));
+    if (in_list(field(w, "gfx_absent"), gfx)) return Value::of(false);
     return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w));
   }
   return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
@@ -121,10 +121,10 @@ Json Matrix::release(const std::string& version) const {
 Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {
   Json r = release(version);
   if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
-  if (!r["gpus"].is_array() || r["gpus"].empty())
+  if (!field(r, "gpus").is_array() || field(r, "gpus").empty())
     return Value::unknown("the matrix has no GPU list for ROCm " + version + unconfirmed_note(r));
   std::string best = "not_listed";
-  for (auto& g : r["gpus"]) {
+  for (auto& g : field(r, "gpus")) {
     if (str(g, "gfx") != gfx) continue;
     std::string s = str(g, "support");
     // A target with several products can be listed twice; the best wins.
@@ -136,9 +136,9 @@ Value Matrix::gpu_support(const std::string& version, const std::string& gfx) co
 Value Matrix::distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const {
   Json r = release(version);
   if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
-  if (!r["distros"].is_array() || r["distros"].empty())
+  if (!field(r, "distros").is_array() || field(r, "distros").empty())
     return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r));
-  for (auto& d : r["distros"])
+  for (auto& d : field(r, "distros"))
     if (distro_matches(d, distro, version_id)) return Value::of(true);
   return Value::of(false);
 }
@@ -147,11 +147,11 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
                              const std::string& kernel_release) const {
   Json r = release(version);
   if (r.is_null()) return Value::unknown("ROCm " + version + " is not in the matrix");
-  for (auto& d : r["distros"]) {
+  for (auto& d : field(r, "distros")) {
     if (!distro_matches(d, distro, version_id)) continue;
-    if (!d["kernels"].is_array() || d["kernels"].empty())
+    if (!field(d, "kernels").is_array() || field(d, "kernels").empty())
       return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-    for (auto& k : d["kernels"])
+    for (auto& k : field(d, "kernels"))
       if (version_in_series(kernel_release, str(k, "series"))) return Value::of(true);
     return Value::of(false);
   }
@@ -192,7 +192,7 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   const Matrix* m = this;
   f["gpu_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                     Json d = m->device(s(a[0]));
-                    return Value::of(d.is_null() ? Json(nullptr) : d["gfx"]);
+                    return Value::of(d.is_null() ? Json(nullptr) : field(d, "gfx"));
                   }};
   f["gpu_in_matrix"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                           return Value::of(!m->device(s(a[0])).is_null());
@@ -214,18 +214,18 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                              }};
   f["hsa_override_value"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                Json o = m->hsa_override(s(a[0]));
-                               return Value::of(o.is_null() ? Json(nullptr) : o["value"]);
+                               return Value::of(o.is_null() ? Json(nullptr) : field(o, "value"));
                              }};
   f["hsa_override_outcome"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                  Json o = m->hsa_override(s(a[0]));
-                                 return Value::of(o.is_null() ? Json(nullptr) : o["outcome"]);
+                                 return Value::of(o.is_null() ? Json(nullptr) : field(o, "outcome"));
                                }};
   f["hsa_override_reported"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return Value::of(m->hsa_override_reported(s(a[0]), s(a[1])));
                                 }};
   f["gfx_kfd_value"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                           Json g = m->gfx_target(s(a[0]));
-                          return Value::of(g.is_null() ? Json(nullptr) : g["kfd_target_version"]);
+                          return Value::of(g.is_null() ? Json(nullptr) : field(g, "kfd_target_version"));
                         }};
   f["rocm_architectures"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                Json r = m->release(s(a[0]));
@@ -246,7 +246,7 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // Python versions ("3.12") that have a ROCm wheel of any torch release.
   f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                         for (auto& w : m->wheels())
-                                          if (in_list(w["python"], s(a[0]))) return Value::of(true);
+                                          if (in_list(field(w, "python"), s(a[0]))) return Value::of(true);
                                         return Value::of(false);
                                       }};
 }
