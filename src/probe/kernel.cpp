@@ -1,5 +1,6 @@
 // kernel: the running release, its flavour, and the boot parameters that
 // decide whether amdgpu and ROCm work (IOMMU, ASPM, amdgpu.*, blacklists).
+#include "probe/dpkg_status.h"
 #include "rocmdoc/probe.h"
 #include "rocmdoc/text.h"
 
@@ -53,13 +54,10 @@ Json hwe_installed(ProbeContext& ctx, const Json& distro) {
   if (distro.value("id", "") != "ubuntu") return nullptr;
   auto status = ctx.fs().read_file("/var/lib/dpkg/status", 256u << 20);
   if (!status) return unknown(status.error());
-  bool in_hwe = false;
-  for (auto& line : split_lines(*status)) {
-    // linux-generic-hwe-24.04, linux-image-generic-hwe-22.04, ...
-    if (starts_with(line, "Package: ")) in_hwe = starts_with(line, "Package: linux-") && line.find("-hwe-") != std::string::npos;
-    else if (in_hwe && starts_with(line, "Status: ") && line.find("install ok installed") != std::string::npos)
+  // linux-generic-hwe-24.04, linux-image-generic-hwe-22.04, ...
+  for (auto& package : parse_dpkg_status(*status).packages)
+    if (starts_with(package.name, "linux-") && package.name.find("-hwe-") != std::string::npos && package.installed())
       return true;
-  }
   return false;
 }
 

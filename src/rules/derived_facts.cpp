@@ -6,19 +6,9 @@ namespace rocmdoc {
 
 namespace {
 
-const Json& at(const Json& j, std::initializer_list<const char*> keys) {
-  static const Json null_json;
-  const Json* node = &j;
-  for (const char* k : keys) {
-    if (!node->is_object() || !node->contains(k)) return null_json;
-    node = &(*node)[k];
-  }
-  return *node;
-}
-
 // The KFD node of a PCI address, if the topology has one.
 const Json* kfd_gpu_at(const Json& facts, const std::string& address) {
-  const Json& gpus = at(facts, {"kfd", "gpus"});
+  const Json& gpus = field(field(facts, "kfd"), "gpus");
   if (!gpus.is_array()) return nullptr;
   for (auto& g : gpus)
     if (g.is_object() && g.value("pci_address", "") == address) return &g;
@@ -96,8 +86,8 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
     return t;
   }
   t["chosen_by"] = "matrix";
-  const Json& distro = at(facts, {"distro", "id"});
-  const Json& version = at(facts, {"distro", "version_id"});
+  const Json& distro = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
   if (!distro.is_string() || !version.is_string()) {
     t["rocm"] = unknown("the distribution is not known");
     return t;
@@ -127,7 +117,7 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
 
 void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm) {
   Json gpus = Json::array();
-  const Json& pci_gpus = at(facts, {"pci", "gpus"});
+  const Json& pci_gpus = field(field(facts, "pci"), "gpus");
   if (pci_gpus.is_array()) {
     for (auto& p : pci_gpus)
       if (p.is_object() && p.value("vendor", "") == "amd") gpus.push_back(joined_gpu(facts, p, matrix));
