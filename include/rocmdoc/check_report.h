@@ -15,11 +15,14 @@ namespace rocmdoc {
 struct RuleSources {
   std::string rules_dir;         // --rules DIR, or empty for the built-in rules
   std::string local_rules_dir = "/etc/rocmdoc/rules.d";
+  bool checks = true;            // load rules/checks/ (check)
+  bool errors = false;           // load rules/errors/ (explain)
 };
 
 // Everything a check needs besides the facts, loaded and validated.
 struct Knowledge {
-  RuleSet rules;
+  RuleSet rules;                  // rules/checks/
+  RuleSet error_rules;            // rules/errors/
   Matrix matrix;
   std::map<std::string, Function> functions;
   std::vector<LoadError> errors;  // any error: nothing runs

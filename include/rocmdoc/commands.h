@@ -3,8 +3,10 @@
 // in-process.
 #pragma once
 
+#include <istream>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "rocmdoc/cli_options.h"
 
@@ -35,5 +37,23 @@ int run_check_command(const MachineOptions& machine, const CheckOptions& options
 // rocmdoc rules lint|test [DIR]
 int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err);
 int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err);
+
+}  // namespace rocmdoc
+
+namespace rocmdoc {
+
+struct ExplainOptions {
+  std::vector<std::string> text;   // words given on the command line (joined by newlines)
+  std::vector<std::string> files;  // -f FILE ("-" is standard input)
+  std::vector<std::string> run;    // --run -- CMD ARGS...
+  std::string facts_file;          // --facts FILE
+  std::string rules_dir;           // --rules DIR
+  bool no_probe = false;
+  bool json = false;
+  bool color = false;
+  bool stdin_is_terminal = false;  // decided by main: then stdin is not read by default
+};
+int run_explain_command(const MachineOptions& machine, const ExplainOptions& options, std::istream& in,
+                        std::ostream& out, std::ostream& err);
 
 }  // namespace rocmdoc

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,19 @@ struct ProcessResult {
 // Output past this is dropped (and said in `error`): no probe needs more,
 // and a runaway tool must not eat memory.
 constexpr size_t kMaxProcessOutput = 8 * 1024 * 1024;
+
+struct StreamOptions {
+  std::chrono::milliseconds timeout{0};  // 0: none
+  bool inherit_stdin = false;            // false: stdin is /dev/null
+  bool own_process_group = true;         // so a timeout kills its children; false keeps Ctrl-C reaching it
+};
+// Receives output as it comes: stream 1 is stdout, 2 is stderr.
+using OutputSink = std::function<void(int stream, std::string_view data)>;
+
+// fork + execvp (never a shell), streaming the child's output to `sink`.
+// The result has no out/err: the sink got them.
+ProcessResult stream_process(const std::vector<std::string>& argv, const StreamOptions& options,
+                             const OutputSink& sink);
 
 class ProcessRunner {
  public:

@@ -11,6 +11,12 @@
 namespace rocmdoc {
 
 RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
+// The rule's texts and fix rendered on these facts whatever its verdict
+// (explain shows candidates that did not fire); an unknown placeholder
+// prints as <name>.
+Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
+RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
+
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
                                    const std::map<std::string, Function>& functions);
 

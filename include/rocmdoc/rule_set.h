@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "rocmdoc/cause.h"
 #include "rocmdoc/rule.h"
+#include "rocmdoc/signature.h"
 
 namespace rocmdoc {
 
@@ -24,6 +26,9 @@ struct LoadError {
 
 struct RuleSet {
   std::vector<Rule> rules;
+  std::vector<Signature> signatures;  // rules/errors/ only
+  std::vector<Cause> causes;          // rules/errors/ only
+  std::vector<Origin> origins;        // rules/errors/ only
   std::vector<LoadError> errors;
   std::map<std::string, Json> lists;
   std::map<std::string, ExprPtr> macros;
@@ -34,6 +39,12 @@ struct RuleSet {
 // built-in rule by id; such rules are marked local_override).
 RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
                       const Vocabulary& vocabulary);
+
+// Loads the explain knowledge of rules/errors/: signatures, causes and
+// origins (and their lists and macros); `local` may replace a cause by id.
+// Patterns are compiled at load, so a bad one is a file:line:column error.
+RuleSet load_error_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
+                            const Vocabulary& vocabulary);
 
 // The rule files compiled into the binary (rules/ at build time).
 const std::vector<RuleFile>& embedded_rule_files();

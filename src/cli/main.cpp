@@ -69,6 +69,32 @@ int main(int argc, char** argv) {
   check->add_flag("--json", check_options.json, "Print the report as JSON (docs/check-json.md)");
   check->footer("Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
 
+  MachineOptions explain_opts;
+  ExplainOptions explain_options;
+  std::vector<std::string> explain_words;
+  bool explain_run = false;
+  auto* explain = app.add_subcommand(
+      "explain", "Name the cause of an error or a whole log on this machine, and its fix (docs/explain.md)");
+  explain->add_option("text", explain_words, "The error text (or, with --run, the command and its arguments)");
+  explain->add_option("-f,--file", explain_options.files, "Read FILE (repeatable; - is standard input)")->type_name("FILE");
+  explain->add_flag("--run", explain_run,
+                    "Run the command given after --, pass its output through, and explain when it fails "
+                    "(exit code: the command's)");
+  explain->add_option("--root", explain_opts.root, "Judge the causes on a recorded machine instead of this one")
+      ->type_name("DIR");
+  explain->add_option("--facts", explain_options.facts_file, "Judge the causes on a saved facts document")
+      ->type_name("FILE");
+  explain->add_flag("--no-probe", explain_options.no_probe, "Use the text alone; read nothing on this machine");
+  explain->add_option("--rules", explain_options.rules_dir, "Use the rules in DIR instead of the built-in ones")
+      ->type_name("DIR");
+  explain->add_flag("--json", explain_options.json, "Print the result as JSON (docs/explain.md)");
+  explain->add_flag("-v,--verbose", explain_opts.verbosity, "Every candidate in full");
+  explain->footer(
+      "Examples:\n  rocmdoc explain 'hipErrorNoBinaryForGpu: Unable to find code object for all current devices!'\n"
+      "  python3 train.py 2>&1 | rocmdoc explain\n  rocmdoc explain -f train.log -f dmesg.txt\n"
+      "  rocmdoc explain --run -- python3 train.py\n"
+      "Exit codes: 0 explained, 1 nothing recognised, 2 usage or input error; with --run, the command's own.");
+
   auto* rules = app.add_subcommand("rules", "Check rule files: lint (load strictly) or test (run every rule's examples)");
   rules->require_subcommand(1);
   std::string lint_dir, test_dir;
@@ -88,6 +114,22 @@ int main(int argc, char** argv) {
   if (*check) {
     check_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
     return run_check_command(check_opts, check_options, std::cout, std::cerr);
+  }
+  if (*explain) {
+    if (explain_run && explain_words.empty()) {
+      std::cerr << "rocmdoc explain --run: give the command after --: rocmdoc explain --run -- CMD ARGS...\n";
+      return kExitUsage;
+    }
+    int given = !explain_options.facts_file.empty() + explain_options.no_probe + (explain_opts.root != "/");
+    if (given > 1) {
+      std::cerr << "rocmdoc explain: --facts, --root and --no-probe exclude each other\n";
+      return kExitUsage;
+    }
+    (explain_run ? explain_options.run : explain_options.text) = explain_words;
+    explain_options.color = ::isatty(explain_run ? 2 : 1) && !std::getenv("NO_COLOR");
+    explain_options.stdin_is_terminal = ::isatty(0);
+    std::ios::sync_with_stdio(false);
+    return run_explain_command(explain_opts, explain_options, std::cin, std::cout, std::cerr);
   }
   if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);

@@ -152,4 +152,16 @@ std::string quote_for_reason(std::string_view s, size_t max_len) {
   return out;
 }
 
+// A command as a person would type it: words with spaces or shell
+// characters are single-quoted.
+std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
+  std::string out = sudo ? "sudo" : "";
+  for (auto& a : argv) {
+    bool plain = !a.empty() && a.find_first_of(" \t'\"$`\\|&;<>()*?[]{}!#~") == std::string::npos;
+    std::string word = plain ? a : "'" + a + "'";
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
 }  // namespace rocmdoc

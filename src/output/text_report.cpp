@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "rocmdoc/report_output.h"
+#include "rocmdoc/text.h"
 
 namespace rocmdoc {
 
@@ -22,18 +23,6 @@ const char* mark(Severity s) { return s == Severity::error ? "✗" : s == Severi
 
 std::string str_or(const Json& j, const char* key, const std::string& fallback) {
   return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : fallback;
-}
-
-// A command as a person would type it: words with spaces or shell
-// characters are single-quoted.
-std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
-  std::string out = sudo ? "sudo" : "";
-  for (auto& a : argv) {
-    bool plain = !a.empty() && a.find_first_of(" \t'\"$`\\|&;<>()*?[]{}!#~") == std::string::npos;
-    std::string word = plain ? a : "'" + a + "'";
-    out += (out.empty() ? "" : " ") + word;
-  }
-  return out;
 }
 
 std::string area_summary(const std::string& area, const Json& facts) {

@@ -22,21 +22,37 @@ struct Pipe {
   }
 };
 
-// Reads what is ready on fd into sink; false at end of stream.
-bool drain(int fd, std::string& sink, bool& truncated) {
+// Reads what is ready on fd and hands it to the sink; false at end of stream.
+bool pass_on(int fd, int stream, const OutputSink& sink) {
   char buf[65536];
   ssize_t n = ::read(fd, buf, sizeof buf);
   if (n < 0) return errno == EINTR || errno == EAGAIN;
   if (n == 0) return false;
-  size_t room = sink.size() < kMaxProcessOutput ? kMaxProcessOutput - sink.size() : 0;
-  if (static_cast<size_t>(n) > room) truncated = true;
-  sink.append(buf, std::min(room, static_cast<size_t>(n)));
+  sink(stream, std::string_view(buf, static_cast<size_t>(n)));
   return true;
+}
+
+// Child side of fork: only async-signal-safe calls.
+[[noreturn]] void exec_child(std::vector<char*>& cargv, const StreamOptions& options, Pipe& out, Pipe& err,
+                             Pipe& status) {
+  if (!options.inherit_stdin) {
+    int devnull = ::open("/dev/null", O_RDONLY);
+    if (devnull >= 0) ::dup2(devnull, 0);
+  }
+  ::dup2(out.fd[1], 1);
+  ::dup2(err.fd[1], 2);
+  if (options.own_process_group) ::setpgid(0, 0);  // so a timeout kills its children too
+  ::execvp(cargv[0], cargv.data());
+  int e = errno;
+  ssize_t ignored = ::write(status.fd[1], &e, sizeof e);
+  (void)ignored;
+  ::_exit(127);
 }
 
 }  // namespace
 
-ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+ProcessResult stream_process(const std::vector<std::string>& argv, const StreamOptions& options,
+                             const OutputSink& sink) {
   ProcessResult result;
   if (argv.empty()) {
     result.error = "empty command";
@@ -58,19 +74,7 @@ ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std
     out.close_both(), err.close_both(), status.close_both();
     return result;
   }
-  if (pid == 0) {
-    // Child: only async-signal-safe calls from here on.
-    int devnull = ::open("/dev/null", O_RDONLY);
-    if (devnull >= 0) ::dup2(devnull, 0);
-    ::dup2(out.fd[1], 1);
-    ::dup2(err.fd[1], 2);
-    ::setpgid(0, 0);  // own process group, so a timeout kills its children too
-    ::execvp(cargv[0], cargv.data());
-    int e = errno;
-    ssize_t ignored = ::write(status.fd[1], &e, sizeof e);
-    (void)ignored;
-    ::_exit(127);
-  }
+  if (pid == 0) exec_child(cargv, options, out, err, status);
   ::close(out.fd[1]), out.fd[1] = -1;
   ::close(err.fd[1]), err.fd[1] = -1;
   ::close(status.fd[1]), status.fd[1] = -1;
@@ -79,19 +83,23 @@ ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std
   bool exec_failed = ::read(status.fd[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
   status.close_both();
 
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  bool out_open = true, err_open = true, truncated = false;
+  auto deadline = std::chrono::steady_clock::now() + options.timeout;
+  bool out_open = true, err_open = true;
   while (out_open || err_open) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      result.timed_out = true;
-      break;
+    int wait_ms = -1;
+    if (options.timeout.count() > 0) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        result.timed_out = true;
+        break;
+      }
+      wait_ms = static_cast<int>(left.count());
     }
     pollfd fds[2] = {{out_open ? out.fd[0] : -1, POLLIN, 0}, {err_open ? err.fd[0] : -1, POLLIN, 0}};
-    int ready = ::poll(fds, 2, static_cast<int>(left.count()));
+    int ready = ::poll(fds, 2, wait_ms);
     if (ready < 0 && errno != EINTR) break;
-    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = drain(out.fd[0], result.out, truncated);
-    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = drain(err.fd[0], result.err, truncated);
+    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = pass_on(out.fd[0], 1, sink);
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = pass_on(err.fd[0], 2, sink);
   }
   if (result.timed_out) ::kill(-pid, SIGKILL), ::kill(pid, SIGKILL);
   out.close_both(), err.close_both();
@@ -105,13 +113,30 @@ ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std
   }
   result.started = true;
   if (result.timed_out) {
-    result.error = argv[0] + ": timed out after " + std::to_string(timeout.count()) + " ms";
+    result.error = argv[0] + ": timed out after " + std::to_string(options.timeout.count()) + " ms";
   } else if (WIFEXITED(wstatus)) {
     result.exit_code = WEXITSTATUS(wstatus);
   } else if (WIFSIGNALED(wstatus)) {
     result.exit_code = 128 + WTERMSIG(wstatus);
     result.error = argv[0] + ": killed by signal " + std::to_string(WTERMSIG(wstatus));
   }
+  return result;
+}
+
+ProcessResult SystemProcessRunner::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+  ProcessResult captured;
+  bool truncated = false;
+  auto capture = [&](int stream, std::string_view data) {
+    std::string& sink = stream == 1 ? captured.out : captured.err;
+    size_t room = sink.size() < kMaxProcessOutput ? kMaxProcessOutput - sink.size() : 0;
+    if (data.size() > room) truncated = true;
+    sink.append(data.substr(0, room));
+  };
+  StreamOptions options;
+  options.timeout = timeout;
+  ProcessResult result = stream_process(argv, options, capture);
+  result.out = std::move(captured.out);
+  result.err = std::move(captured.err);
   if (truncated && result.error.empty()) result.error = "output cut at " + std::to_string(kMaxProcessOutput) + " bytes";
   return result;
 }

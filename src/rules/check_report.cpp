@@ -34,8 +34,18 @@ Knowledge load_knowledge(const RuleSources& sources) {
   Vocabulary vocabulary;
   vocabulary.functions = &k.functions;
   vocabulary.is_fact = is_fact_path;
-  k.rules = load_rule_set(files_under(files, "checks"), local, vocabulary);
-  for (auto& e : k.rules.errors) k.errors.push_back(e);
+  // Local files under rules.d/errors/ extend explain; the others extend check.
+  std::vector<RuleFile> local_errors = files_under(local, "errors"), local_checks;
+  for (auto& f : local)
+    if (f.name.find("/errors/") == std::string::npos) local_checks.push_back(f);
+  if (sources.checks) {
+    k.rules = load_rule_set(files_under(files, "checks"), local_checks, vocabulary);
+    for (auto& e : k.rules.errors) k.errors.push_back(e);
+  }
+  if (sources.errors) {
+    k.error_rules = load_error_rule_set(files_under(files, "errors"), local_errors, vocabulary);
+    for (auto& e : k.error_rules.errors) k.errors.push_back(e);
+  }
   return k;
 }
 

@@ -14,8 +14,9 @@ const char* verdict_name(Verdict v) {
 
 namespace {
 
-std::string display(const Value& v) {
-  if (v.is_unknown()) return "?";
+// `unknown_name`: how an unknown fact prints ("?" in check, "<gfx>" in explain).
+std::string display(const Value& v, const std::string& unknown_name) {
+  if (v.is_unknown()) return unknown_name;
   const Json& j = v.json();
   if (j.is_string()) return j.get<std::string>();
   if (j.is_array()) {
@@ -26,30 +27,34 @@ std::string display(const Value& v) {
   return j.dump();
 }
 
-std::string render(const Template& t, EvalContext& ctx) {
+std::string render(const Template& t, EvalContext& ctx, bool name_unknowns) {
   std::string out = t.text;
   for (auto& path : t.placeholders) {
     std::string token = "{" + path + "}";
-    std::string value = display(evaluate_path(path, ctx));
+    std::string name = name_unknowns ? "<" + path.substr(path.find_last_of('.') + 1) + ">" : "?";
+    std::string value = display(evaluate_path(path, ctx), name);
     for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
       out.replace(pos, token.size(), value);
   }
   return out;
 }
 
-Finding make_finding(const Rule& rule, EvalContext& ctx) {
+RenderedStep render_step(const FixStep& step, EvalContext& ctx, bool name_unknowns) {
+  RenderedStep s;
+  s.text = render(step.text, ctx, name_unknowns);
+  for (auto& a : step.argv) s.argv.push_back(render(a, ctx, name_unknowns));
+  s.sudo = step.sudo;
+  return s;
+}
+
+Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false) {
   Finding f;
   f.rule = &rule;
-  f.title = render(rule.title, ctx);
-  f.why = render(rule.why, ctx);
-  for (auto& step : rule.fix.steps) {
-    RenderedStep s;
-    s.text = render(step.text, ctx);
-    for (auto& a : step.argv) s.argv.push_back(render(a, ctx));
-    s.sudo = step.sudo;
-    f.steps.push_back(s);
-  }
-  for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx));
+  f.title = render(rule.title, ctx, name_unknowns);
+  f.why = render(rule.why, ctx, name_unknowns);
+  for (auto& step : rule.fix.steps) f.steps.push_back(render_step(step, ctx, name_unknowns));
+  for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx, name_unknowns));
+  if (!rule.when) return f;
   for (auto& path : referenced_paths(*rule.when)) {
     Value v = evaluate_path(path, ctx);
     f.evidence[path] = v.is_unknown() ? unknown(v.why()) : v.json();
@@ -109,6 +114,16 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
   else if (!first_unknown.empty()) out.verdict = Verdict::unknown, out.reason = first_unknown;
   else out.verdict = Verdict::passed;
   return out;
+}
+
+Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions) {
+  EvalContext ctx(facts, functions);
+  return make_finding(rule, ctx, true);
+}
+
+RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions) {
+  EvalContext ctx(facts, functions);
+  return render_step(step, ctx, true);
 }
 
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,

@@ -1,5 +1,7 @@
+#include <re2/re2.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <set>
 
 #include "rocmdoc/rule_set.h"
@@ -39,7 +41,9 @@ struct Failure {
 
 class Loader {
  public:
-  Loader(const Vocabulary& vocabulary, RuleSet& set) : base_(vocabulary), set_(set) {}
+  enum class Kind { checks, errors };
+  Loader(const Vocabulary& vocabulary, RuleSet& set, Kind kind = Kind::checks)
+      : base_(vocabulary), set_(set), kind_(kind) {}
 
   void load_file(const RuleFile& file, bool local) {
     file_ = &file;
@@ -52,24 +56,48 @@ class Loader {
     }
     if (doc.IsNull()) return;
     try {
-      if (!doc.IsMap()) fail(doc, "a rule file is a mapping with lists, macros and rules");
-      allow_keys(doc, {"lists", "macros", "rules"});
+      if (kind_ == Kind::checks) {
+        if (!doc.IsMap()) fail(doc, "a rule file is a mapping with lists, macros and rules");
+        allow_keys(doc, {"lists", "macros", "rules"});
+      } else {
+        if (!doc.IsMap()) fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
+        allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
+      }
       if (doc["lists"]) for (auto n : sequence(doc["lists"], "lists")) load_list(n);
       if (doc["macros"]) for (auto n : sequence(doc["macros"], "macros")) load_macro(n);
-      if (doc["rules"])
-        for (auto n : sequence(doc["rules"], "rules")) {
-          try {
-            load_rule(n, local);
-          } catch (const Failure& f) {
-            set_.errors.push_back(f.error);  // report every bad rule, not just the first
-          }
-        }
+      each(doc, "rules", [&](const YAML::Node& n) { load_rule(n, local); });
+      each(doc, "signatures", [&](const YAML::Node& n) { load_signature(n); });
+      each(doc, "origins", [&](const YAML::Node& n) { load_origin(n); });
+      each(doc, "causes", [&](const YAML::Node& n) { load_cause(n, local); });
     } catch (const Failure& f) {
       set_.errors.push_back(f.error);
     }
   }
 
+ // Signals may name a signature of another file: checked once all are loaded.
+  void check_signal_references() {
+    std::set<std::string> ids;
+    for (auto& s : set_.signatures) ids.insert(s.id);
+    for (auto& c : set_.causes)
+      for (auto& sig : c.signals)
+        if (!ids.count(sig.signature))
+          set_.errors.push_back({sig.where, "cause '" + c.rule.id + "': unknown signature '" + sig.signature + "'"});
+  }
+
  private:
+  // Loads every item of doc[key], reporting each bad one rather than just the first.
+  template <class Load>
+  void each(const YAML::Node& doc, const char* key, Load load) {
+    if (!doc[key]) return;
+    for (auto n : sequence(doc[key], key)) {
+      try {
+        load(n);
+      } catch (const Failure& f) {
+        set_.errors.push_back(f.error);
+      }
+    }
+  }
+
   SourceLocation at(const YAML::Mark& m) const { return {file_->name, m.line + 1, m.column + 1}; }
   [[noreturn]] void fail(const YAML::Node& n, const std::string& message) const { throw Failure{{at(n.Mark()), message}}; }
   void error_at(const YAML::Mark& m, const std::string& message) { set_.errors.push_back({at(m), message}); }
@@ -179,20 +207,22 @@ class Loader {
     return t;
   }
 
+  FixStep load_step(const YAML::Node& s, const std::string& item_path) const {
+    if (!s.IsMap()) fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
+    allow_keys(s, {"text", "run", "sudo"});
+    FixStep step;
+    step.text = templ(required(s, "text"), "text", item_path);
+    if (s["run"])
+      for (auto a : sequence(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
+    if (s["sudo"]) step.sudo = boolean(s["sudo"], "sudo");
+    return step;
+  }
+
   Fix load_fix(const YAML::Node& n, const std::string& item_path) const {
     if (!n.IsMap()) fail(n, "'fix' must be a mapping with steps");
     allow_keys(n, {"steps", "reboot", "relogin", "verify"});
     Fix fix;
-    for (auto s : sequence(required(n, "steps"), "steps")) {
-      if (!s.IsMap()) fail(s, "a fix step is a mapping with 'text' and optionally 'run' and 'sudo'");
-      allow_keys(s, {"text", "run", "sudo"});
-      FixStep step;
-      step.text = templ(required(s, "text"), "text", item_path);
-      if (s["run"])
-        for (auto a : sequence(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
-      if (s["sudo"]) step.sudo = boolean(s["sudo"], "sudo");
-      fix.steps.push_back(step);
-    }
+    for (auto s : sequence(required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
     if (n["reboot"]) fix.reboot = boolean(n["reboot"], "reboot");
     if (n["relogin"]) fix.relogin = boolean(n["relogin"], "relogin");
     if (n["verify"])
@@ -216,16 +246,31 @@ class Loader {
     }
   }
 
+  std::string identifier(const YAML::Node& n, const std::string& what) const {
+    std::string id = scalar(n, what);
+    bool ok = !id.empty();
+    for (char c : id)
+      ok = ok && (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-');
+    if (!ok) fail(n, "ids are lower-case words joined by '-' ('" + id + "')");
+    return id;
+  }
+
+  // The parts a check rule and a cause share.
+  void load_rule_text(Rule& r, const YAML::Node& n, const std::string& item_path) const {
+    r.title = templ(required(n, "title"), "title", item_path);
+    r.why = templ(required(n, "why"), "why", item_path);
+    r.fix = load_fix(required(n, "fix"), item_path);
+    r.sources = strings(required(n, "sources"), "sources");
+    if (r.sources.empty()) fail(n["sources"], "a rule names at least one source");
+  }
+
   void load_rule(const YAML::Node& n, bool local) {
     if (!n.IsMap()) fail(n, "a rule is a mapping");
     allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
                    "examples"});
     Rule r;
     r.where = at(n.Mark());
-    r.id = scalar(required(n, "id"), "id");
-    for (char c : r.id)
-      if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'))
-        fail(n["id"], "rule ids are lower-case words joined by '-' ('" + r.id + "')");
+    r.id = identifier(required(n, "id"), "id");
     r.area = scalar(required(n, "area"), "area");
     bool area_ok = false;
     for (auto& [key, label] : rule_areas()) area_ok = area_ok || key == r.area;
@@ -249,13 +294,130 @@ class Loader {
     }
     r.when_text = scalar(required(n, "when"), "when");
     r.when = condition(n["when"], item_path);
-    r.title = templ(required(n, "title"), "title", item_path);
-    r.why = templ(required(n, "why"), "why", item_path);
-    r.fix = load_fix(required(n, "fix"), item_path);
-    r.sources = strings(required(n, "sources"), "sources");
-    if (r.sources.empty()) fail(n["sources"], "a rule names at least one source");
+    load_rule_text(r, n, item_path);
     load_examples(r, required(n, "examples"));
     place(r, n, local);
+  }
+
+  // A pattern is compiled here so a bad one is reported where it is written;
+  // the scanner compiles it again with the same options (log_scanner.cpp).
+  void check_pattern(const YAML::Node& n, const std::string& pattern, bool captures_allowed) const {
+    RE2::Options options;
+    options.set_encoding(RE2::Options::EncodingLatin1);
+    options.set_log_errors(false);
+    RE2 re(pattern, options);
+    if (!re.ok()) fail(n, "not an RE2 pattern: " + re.error());
+    auto& names = capture_names();
+    for (auto& [name, index] : re.NamedCapturingGroups()) {
+      (void)index;
+      if (!captures_allowed) fail(n, "this pattern captures nothing; remove (?P<" + name + ">");
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        fail(n, "unknown capture name '" + name + "' (see docs/explain.md)");
+    }
+  }
+
+  void load_signature(const YAML::Node& n) {
+    if (!n.IsMap()) fail(n, "a signature is a mapping with id, pattern and examples");
+    allow_keys(n, {"id", "pattern", "examples"});
+    Signature s;
+    s.where = at(n.Mark());
+    s.id = identifier(required(n, "id"), "id");
+    s.pattern = scalar(required(n, "pattern"), "pattern");
+    check_pattern(n["pattern"], s.pattern, true);
+    const YAML::Node& ex = required(n, "examples");
+    if (!ex.IsMap()) fail(ex, "'examples' is a mapping with match and no_match");
+    allow_keys(ex, {"match", "no_match"});
+    for (const char* key : {"match", "no_match"}) {
+      if (!ex[key]) continue;
+      for (auto e : sequence(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
+    }
+    for (auto& other : set_.signatures)
+      if (other.id == s.id) fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
+    set_.signatures.push_back(std::move(s));
+  }
+
+  SignatureExample signature_example(const YAML::Node& e, bool match) const {
+    SignatureExample ex;
+    ex.where = at(e.Mark());
+    ex.match = match;
+    if (!e.IsMap()) {
+      ex.line = scalar(e, "example line");
+      return ex;
+    }
+    if (!match) fail(e, "a no_match example is just the line");
+    allow_keys(e, {"line", "captures"});
+    ex.line = scalar(required(e, "line"), "line");
+    if (e["captures"]) {
+      if (!e["captures"].IsMap()) fail(e["captures"], "'captures' maps a capture name to its value");
+      for (auto kv : e["captures"]) ex.captures[kv.first.Scalar()] = scalar(kv.second, "capture");
+    }
+    return ex;
+  }
+
+  void load_origin(const YAML::Node& n) {
+    if (!n.IsMap()) fail(n, "an origin is a mapping with id, name, tracker and pattern");
+    allow_keys(n, {"id", "name", "tracker", "pattern"});
+    Origin o;
+    o.where = at(n.Mark());
+    o.id = identifier(required(n, "id"), "id");
+    o.name = scalar(required(n, "name"), "name");
+    o.tracker = scalar(required(n, "tracker"), "tracker");
+    o.pattern = scalar(required(n, "pattern"), "pattern");
+    check_pattern(n["pattern"], o.pattern, false);
+    set_.origins.push_back(std::move(o));
+  }
+
+  void load_cause(const YAML::Node& n, bool local) {
+    if (!n.IsMap()) fail(n, "a cause is a mapping");
+    allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
+                   "examples"});
+    Cause c;
+    Rule& r = c.rule;
+    r.where = at(n.Mark());
+    r.id = identifier(required(n, "id"), "id");
+    c.area = scalar(required(n, "area"), "area");
+    if (cause_area_rank(c.area) < 0) fail(n["area"], "unknown area '" + c.area + "' (see docs/explain.md)");
+    r.area = c.area;
+    std::string severity = scalar(required(n, "severity"), "severity");
+    if (severity == "error") r.severity = Severity::error;
+    else if (severity == "warning") r.severity = Severity::warning;
+    else if (severity == "benign") r.severity = Severity::info, c.benign = true;
+    else fail(n["severity"], "a cause's severity is error, warning or benign");
+    for (auto s : sequence(required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
+    if (c.signals.empty()) fail(n["signals"], "a cause needs at least one signal");
+    if (n["when"]) {
+      r.when_text = scalar(n["when"], "when");
+      r.when = condition(n["when"], "");
+    }
+    if (n["confirm"]) c.confirm = load_step(n["confirm"], "");
+    load_rule_text(r, n, "");
+    if (n["examples"]) load_examples(r, n["examples"]);
+    place_cause(c, n, local);
+  }
+
+  Signal load_signal(const YAML::Node& n) const {
+    if (!n.IsMap()) fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
+    allow_keys(n, {"signature", "weight"});
+    Signal s;
+    s.where = at(n.Mark());
+    s.signature = scalar(required(n, "signature"), "signature");
+    std::string w = scalar(required(n, "weight"), "weight");
+    if (w != "1" && w != "2" && w != "3") fail(n["weight"], "'weight' is 1, 2 or 3");
+    s.weight = w[0] - '0';
+    return s;
+  }
+
+  void place_cause(Cause& c, const YAML::Node& n, bool local) {
+    for (auto& existing : set_.causes) {
+      if (existing.rule.id != c.rule.id) continue;
+      if (local && !existing.rule.local_override) {
+        c.rule.local_override = true;
+        existing = c;
+        return;
+      }
+      fail(n["id"], "duplicate cause id '" + c.rule.id + "' (first defined at " + existing.rule.where.str() + ")");
+    }
+    set_.causes.push_back(std::move(c));
   }
 
   void place(Rule& r, const YAML::Node& n, bool local) {
@@ -273,6 +435,7 @@ class Loader {
 
   const Vocabulary& base_;
   RuleSet& set_;
+  Kind kind_;
   const RuleFile* file_ = nullptr;
 };
 
@@ -284,6 +447,49 @@ RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<Ru
   Loader loader(vocabulary, set);
   for (auto& f : builtin) loader.load_file(f, false);
   for (auto& f : local) loader.load_file(f, true);
+  return set;
+}
+
+const std::vector<std::string>& capture_names() {
+  static const std::vector<std::string> names = {
+      "gfx",     "hsa_override", "kernel_release", "package", "library", "path",   "python_version",
+      "rocm_version", "torch_version", "node", "app", "device", "group", "command", "module", "firmware",
+      "symbol",  "size"};
+  return names;
+}
+
+const std::vector<std::string>& cause_areas() {
+  static const std::vector<std::string> areas = {"kernel",  "hardware", "platform", "wsl",     "container",
+                                                 "access",  "install",  "userspace", "arch",   "build",
+                                                 "runtime", "multi-gpu", "tools",    "windows"};
+  return areas;
+}
+
+int cause_area_rank(const std::string& area) {
+  auto& areas = cause_areas();
+  auto it = std::find(areas.begin(), areas.end(), area);
+  return it == areas.end() ? -1 : static_cast<int>(it - areas.begin());
+}
+
+// Errors files may also read what the text captured: text.<capture> and
+// text.matched (the ids of the signatures that matched).
+RuleSet load_error_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
+                            const Vocabulary& vocabulary) {
+  Vocabulary with_text = vocabulary;
+  auto base = vocabulary.is_fact;
+  with_text.is_fact = [base](const std::string& path) {
+    if (path == "text" || path == "text.matched" || path == "text.matched[]") return true;
+    if (path.rfind("text.", 0) == 0) {
+      auto& names = capture_names();
+      return std::find(names.begin(), names.end(), path.substr(5)) != names.end();
+    }
+    return !base || base(path);
+  };
+  RuleSet set;
+  Loader loader(with_text, set, Loader::Kind::errors);
+  for (auto& f : builtin) loader.load_file(f, false);
+  for (auto& f : local) loader.load_file(f, true);
+  loader.check_signal_references();
   return set;
 }
 

@@ -1,0 +1,264 @@
+#include "rocmdoc/log_scanner.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace rocmdoc {
+
+namespace {
+
+constexpr size_t kLeafRange = 8 * 1024;  // below this a matching range is read line by line
+constexpr int64_t kSetMemory = 32 << 20;  // RE2::Set's DFA budget; well inside explain's 64 MiB
+
+RE2::Options pattern_options() {
+  RE2::Options o;
+  o.set_encoding(RE2::Options::EncodingLatin1);
+  o.set_log_errors(false);
+  o.set_max_mem(kSetMemory);
+  return o;
+}
+
+// Multi-line mode: ^ and $ match at line breaks, so a block of lines and a
+// single line agree on every pattern.
+std::string multiline(const std::string& pattern) { return "(?m)" + pattern; }
+
+bool is_break(char c) { return c == '\n' || c == '\r'; }
+
+// Line breaks in text: LF, CRLF (one break) and a lone CR.
+size_t count_breaks(std::string_view text) {
+  size_t n = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+  for (size_t i = text.find('\r'); i != std::string_view::npos; i = text.find('\r', i + 1))
+    if (i + 1 >= text.size() || text[i + 1] != '\n') ++n;
+  return n;
+}
+
+// The end of the break that starts at i (past the LF of a CRLF).
+size_t break_end(std::string_view text, size_t i) {
+  return text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n' ? i + 2 : i + 1;
+}
+
+}  // namespace
+
+struct LogScanner::Pattern {
+  std::string id;
+  bool origin = false;
+  std::unique_ptr<RE2> re;
+  std::vector<std::pair<std::string, int>> groups;  // named groups
+};
+
+std::string strip_ansi(std::string_view text) {
+  if (text.find('\x1b') == std::string_view::npos) return std::string(text);
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c != '\x1b' || i + 1 >= text.size()) {
+      out += c;
+      continue;
+    }
+    char kind = text[i + 1];
+    size_t j = i + 2;
+    if (kind == '[') {  // CSI: parameters and intermediates, then one final byte @..~
+      while (j < text.size() && !is_break(text[j]) && (text[j] < '@' || text[j] > '~')) ++j;
+      i = j < text.size() && !is_break(text[j]) ? j : j - 1;
+    } else if (kind == ']') {  // OSC: up to BEL or ESC backslash
+      while (j < text.size() && !is_break(text[j]) && text[j] != '\a' && text[j] != '\x1b') ++j;
+      if (j < text.size() && text[j] == '\x1b' && j + 1 < text.size() && text[j + 1] == '\\') ++j;
+      i = j < text.size() && !is_break(text[j]) ? j : j - 1;
+    } else if (kind == '(' || kind == ')' || kind == '*' || kind == '+') {
+      i += 2;  // character set designation: ESC ( B
+    } else {
+      i += 1;  // a two-byte escape (ESC =, ESC >, ESC 7): drop ESC and its letter
+    }
+  }
+  return out;
+}
+
+LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vector<Origin>& origins) {
+  RE2::Options options = pattern_options();
+  set_ = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
+  auto add = [&](const std::string& id, const std::string& pattern, bool origin) {
+    auto p = std::make_unique<Pattern>();
+    p->id = id;
+    p->origin = origin;
+    p->re = std::make_unique<RE2>(multiline(pattern), options);
+    std::string why;
+    if (!p->re->ok()) why = p->re->error();
+    else if (set_->Add(multiline(pattern), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
+    if (!why.empty() && error_.empty()) error_ = id + ": " + why;
+    for (auto& [name, index] : p->re->NamedCapturingGroups()) p->groups.emplace_back(name, index);
+    patterns_.push_back(std::move(p));
+  };
+  for (auto& s : signatures) add(s.id, s.pattern, false);
+  signature_count_ = signatures.size();
+  for (auto& o : origins) add(o.id, o.pattern, true);
+  if (error_.empty() && !set_->Compile()) error_ = "the signatures do not fit RE2's memory budget";
+}
+
+LogScanner::~LogScanner() = default;
+
+void LogScanner::set_source(std::string name) { source_ = std::move(name); }
+
+void LogScanner::feed(std::string_view bytes) {
+  result_.bytes += bytes.size();
+  // Feed big inputs a block at a time so pending_ never holds more than one
+  // block plus an unfinished line.
+  constexpr size_t kBlock = 1 << 20;
+  while (!bytes.empty()) {
+    size_t take = std::min(bytes.size(), kBlock);
+    pending_.append(bytes.data(), take);
+    bytes.remove_prefix(take);
+    drain(false);
+  }
+}
+
+void LogScanner::finish() {
+  drain(true);
+  if (!pending_.empty()) {
+    scan_line(strip_ansi(pending_), result_.lines + 1);
+    pending_.clear();
+    split_line_ = true;
+  }
+  if (split_line_) ++result_.lines;
+  split_line_ = false;
+}
+
+void LogScanner::drain(bool at_end) {
+  std::string_view text = pending_;
+  // A CR as the very last byte may be the first half of a CRLF: wait for more.
+  size_t limit = !at_end && !text.empty() && text.back() == '\r' ? text.size() - 1 : text.size();
+  size_t last = std::string_view(text.data(), limit).find_last_of("\r\n");
+  size_t done = 0;
+  if (last != std::string_view::npos) {
+    done = break_end(text, last);
+    scan_block(text.substr(0, done));
+    split_line_ = false;
+  }
+  // What is left is one unfinished line; past kMaxLine it is matched in pieces.
+  while (limit - done >= kMaxLine) {
+    scan_line(strip_ansi(text.substr(done, kMaxLine)), result_.lines + 1);
+    done += kMaxLine;
+    split_line_ = true;
+  }
+  pending_.erase(0, done);
+}
+
+// A block with line breaks as LF only and no escape sequences: then ^ and $
+// work the same in the block as in its lines, and ranges split at LF.
+static std::string normalize_block(std::string_view block) {
+  std::string clean = strip_ansi(block);
+  size_t w = 0;
+  for (size_t i = 0; i < clean.size(); ++i) {
+    if (clean[i] == '\r') {
+      if (i + 1 < clean.size() && clean[i + 1] == '\n') continue;  // CRLF: keep the LF
+      clean[w++] = '\n';
+    } else {
+      clean[w++] = clean[i];
+    }
+  }
+  clean.resize(w);
+  return clean;
+}
+
+void LogScanner::scan_block(std::string_view block) {
+  size_t first = result_.lines + 1;
+  if (block.find_first_of("\r\x1b") != std::string_view::npos) {
+    std::string clean = normalize_block(block);
+    result_.lines += count_breaks(clean);
+    scan_range(clean, first);
+  } else {
+    result_.lines += count_breaks(block);
+    scan_range(block, first);
+  }
+}
+
+// Halves a matching range until its pieces are small, so one matching line in
+// a megabyte block costs a few DFA passes, not a per-line pass over all of it.
+// The range holds whole lines, each ended by LF.
+void LogScanner::scan_range(std::string_view range, size_t first_line) {
+  if (range.empty()) return;
+  RE2::Set::ErrorInfo info{};
+  matched_.clear();
+  bool any = set_->Match(range, &matched_, &info);
+  bool set_failed = !any && info.kind != RE2::Set::kNoError;
+  if (!any && !set_failed) return;
+  if (range.size() > kLeafRange && !set_failed) {
+    size_t mid = range.find('\n', range.size() / 2);
+    if (mid + 1 >= range.size()) mid = range.substr(0, range.size() / 2).rfind('\n');
+    if (mid != std::string_view::npos) {
+      std::string_view left = range.substr(0, mid + 1);
+      scan_range(left, first_line);
+      scan_range(range.substr(mid + 1), first_line + count_breaks(left));
+      return;
+    }
+  }
+  size_t number = first_line;
+  for (size_t start = 0; start < range.size();) {
+    size_t end = range.find('\n', start);
+    if (end == std::string_view::npos) end = range.size();
+    scan_line(range.substr(start, end - start), number++);
+    start = end + 1;
+  }
+}
+
+void LogScanner::scan_line(std::string_view line, size_t number) {
+  if (line.empty()) return;
+  std::vector<int> hits;
+  RE2::Set::ErrorInfo info{};
+  if (!set_->Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
+    // The set's DFA ran out of memory: fall back to each pattern on its own.
+    for (size_t i = 0; i < patterns_.size(); ++i)
+      if (RE2::PartialMatch(line, *patterns_[i]->re)) hits.push_back(static_cast<int>(i));
+  }
+  for (int index : hits) record(static_cast<size_t>(index), line, number);
+}
+
+void LogScanner::record(size_t index, std::string_view line, size_t number) {
+  Pattern& p = *patterns_[index];
+  if (p.origin) {
+    if (std::find(result_.origins.begin(), result_.origins.end(), p.id) == result_.origins.end())
+      result_.origins.push_back(p.id);
+    return;
+  }
+  SignatureHits& hits = result_.hits[p.id];
+  ++hits.count;
+  if (hits.evidence.size() < kMaxEvidence)
+    hits.evidence.push_back({number, source_, std::string(line.substr(0, kMaxEvidenceText))});
+  if (p.groups.empty() || hits.captures.size() == p.groups.size()) return;
+  int n = p.re->NumberOfCapturingGroups();
+  std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
+  if (!p.re->Match(line, 0, line.size(), RE2::UNANCHORED, groups.data(), n + 1)) return;
+  for (auto& [name, i] : p.groups)
+    if (groups[static_cast<size_t>(i)].data() && !groups[static_cast<size_t>(i)].empty() && !hits.captures.count(name))
+      hits.captures[name] = std::string(groups[static_cast<size_t>(i)]);
+}
+
+std::vector<std::string> run_signature_examples(const std::vector<Signature>& signatures, size_t* examples_run) {
+  std::vector<std::string> failures;
+  size_t n = 0;
+  for (auto& s : signatures)
+    for (auto& ex : s.examples) {
+      ++n;
+      LogScanner scanner({s}, {});
+      scanner.feed(ex.line);
+      scanner.finish();
+      auto& hits = scanner.result().hits;
+      auto it = hits.find(s.id);
+      bool matched = it != hits.end();
+      std::string where = ex.where.str() + ": signature '" + s.id + "': ";
+      if (matched != ex.match) {
+        failures.push_back(where + (ex.match ? "does not match " : "matches ") + "'" + ex.line + "'");
+        continue;
+      }
+      for (auto& [name, want] : ex.captures) {
+        std::string got = matched && it->second.captures.count(name) ? it->second.captures.at(name) : "<nothing>";
+        if (got != want) failures.push_back(where + "captures " + name + " = '" + got + "', expected '" + want + "'");
+      }
+    }
+  if (examples_run) *examples_run = n;
+  return failures;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,116 @@
+#include "rocmdoc/log_scanner.h"
+
+#include "catch.h"
+
+using namespace rocmdoc;
+
+namespace {
+
+std::vector<Signature> signatures() {
+  return {{"no-binary", "hipErrorNoBinaryForGpu", {}, {}},
+          {"fault", "Memory access fault by GPU node-(?P<node>\\d+)", {}, {}},
+          {"target", "^agent (?P<gfx>gfx[0-9a-f]+)$", {}, {}},
+          {"tail", "END-OF-LONG-LINE", {}, {}}};
+}
+
+ScanResult scan(std::string_view text, size_t piece = SIZE_MAX) {
+  LogScanner s(signatures(), {{"pytorch", "PyTorch", "https://x", "import torch", {}}});
+  REQUIRE(s.error().empty());
+  for (size_t i = 0; i < text.size(); i += piece) s.feed(text.substr(i, std::min(piece, text.size() - i)));
+  s.finish();
+  return s.result();
+}
+
+size_t first_line(const ScanResult& r, const std::string& id) {
+  auto it = r.hits.find(id);
+  REQUIRE(it != r.hits.end());
+  return it->second.evidence.at(0).line;
+}
+
+}  // namespace
+
+TEST_CASE("lines end at LF, CRLF and a lone CR, and are numbered from 1", "[scanner]") {
+  auto r = scan("a\r\nb\rhipErrorNoBinaryForGpu\nc\n");
+  CHECK(first_line(r, "no-binary") == 3);
+  CHECK(r.lines == 4);
+  CHECK(scan("one line without a break").lines == 1);
+  CHECK(scan("").lines == 0);
+}
+
+TEST_CASE("ANSI colour codes are removed before matching", "[scanner]") {
+  auto r = scan("noise\n\x1b[1;31magent gfx1031\x1b[0m\n");
+  CHECK(first_line(r, "target") == 2);
+  CHECK(r.hits.at("target").captures.at("gfx") == "gfx1031");
+  CHECK(r.hits.at("target").evidence[0].text == "agent gfx1031");
+  CHECK(strip_ansi("\x1b]0;title\x07text\x1b(B") == "text");
+  CHECK(strip_ansi("cut\x1b[") == "cut");
+}
+
+TEST_CASE("the result does not depend on how the input is cut", "[scanner]") {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) text += "noise line " + std::to_string(i) + (i % 3 ? "\r\n" : "\n");
+  text += "Memory access fault by GPU node-2 (Agent handle: 0x1)\r\nagent gfx1100\r\n";
+  auto whole = scan(text);
+  for (size_t piece : {1, 2, 7, 4096}) {
+    auto r = scan(text, piece);
+    CHECK(r.lines == whole.lines);
+    CHECK(first_line(r, "fault") == 2001);
+    CHECK(r.hits.at("fault").captures.at("node") == "2");
+    CHECK(first_line(r, "target") == 2002);
+  }
+}
+
+TEST_CASE("one matching line deep in a big block gets its own line number", "[scanner]") {
+  std::string text;
+  for (int i = 1; i < 50000; ++i) text += "step " + std::to_string(i) + " loss 0.1\n";
+  text += "RuntimeError: hipErrorNoBinaryForGpu\n";
+  for (int i = 0; i < 50000; ++i) text += "tail\n";
+  auto r = scan(text);
+  CHECK(first_line(r, "no-binary") == 50000);
+  CHECK(r.lines == 100000);
+}
+
+TEST_CASE("NUL bytes and invalid UTF-8 are just bytes", "[scanner]") {
+  std::string text = std::string("\xff\xfe\0\0 hipErrorNoBinaryForGpu \xc3\x28\n", 31) + "\x80\x81import torch\n";
+  auto r = scan(text);
+  CHECK(first_line(r, "no-binary") == 1);
+  CHECK(r.origins == std::vector<std::string>{"pytorch"});
+}
+
+TEST_CASE("a line longer than kMaxLine is matched in pieces and counted once", "[scanner]") {
+  std::string text = "hipErrorNoBinaryForGpu" + std::string(3 * LogScanner::kMaxLine, 'x') + "END-OF-LONG-LINE\nnext\n";
+  auto r = scan(text, 100000);
+  CHECK(first_line(r, "no-binary") == 1);
+  CHECK(first_line(r, "tail") == 1);
+  CHECK(r.lines == 2);
+  CHECK(r.hits.at("no-binary").evidence[0].text.size() == LogScanner::kMaxEvidenceText);
+}
+
+TEST_CASE("evidence keeps the first few matches; the count keeps them all", "[scanner]") {
+  std::string text;
+  for (int i = 0; i < 10; ++i) text += "Memory access fault by GPU node-" + std::to_string(i) + "\n";
+  auto r = scan(text);
+  auto& hits = r.hits.at("fault");
+  CHECK(hits.count == 10);
+  CHECK(hits.evidence.size() == LogScanner::kMaxEvidence);
+  CHECK(hits.captures.at("node") == "0");  // the first value wins
+}
+
+TEST_CASE("a pattern that RE2 rejects is reported, not thrown", "[scanner]") {
+  LogScanner s({{"bad", "(unclosed", {}, {}}}, {});
+  CHECK(s.error().find("bad") == 0);
+}
+
+TEST_CASE("signature examples are checked both ways, with captures", "[scanner]") {
+  Signature s{"fault", "Memory access fault by GPU node-(?P<node>\\d+)", {}, {"f.yaml", 1, 1}};
+  s.examples.push_back({"Memory access fault by GPU node-1", true, {{"node", "1"}}, {"f.yaml", 2, 1}});
+  s.examples.push_back({"Memory access fault by GPU node-1", true, {{"node", "7"}}, {"f.yaml", 3, 1}});
+  s.examples.push_back({"Memory access fault by GPU node-3", false, {}, {"f.yaml", 4, 1}});
+  s.examples.push_back({"all good", false, {}, {"f.yaml", 5, 1}});
+  size_t run = 0;
+  auto failures = run_signature_examples({s}, &run);
+  CHECK(run == 4);
+  REQUIRE(failures.size() == 2);
+  CHECK(failures[0].find("f.yaml:3:1") == 0);
+  CHECK(failures[1].find("f.yaml:4:1") == 0);
+}

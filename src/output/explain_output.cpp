@@ -1,0 +1,171 @@
+#include "rocmdoc/explain_output.h"
+
+#include <fmt/format.h>
+
+#include "rocmdoc/text.h"
+
+namespace rocmdoc {
+
+namespace {
+
+std::string paint(bool color, const char* code, const std::string& s) {
+  return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+size_t utf8_length(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
+  return n;
+}
+
+const char* mark(const ExplainedCause& c) {
+  if (c.cause->benign) return "•";
+  return c.cause->rule.severity == Severity::error ? "✗" : "!";
+}
+
+std::string confidence_words(const ExplainedCause& c, const std::string& facts_from) {
+  switch (c.verdict) {
+    case CauseVerdict::confirmed: return "high confidence: the facts of " + facts_from + " confirm it";
+    case CauseVerdict::refuted: return "low confidence: the facts of " + facts_from + " speak against it";
+    case CauseVerdict::undecided: break;
+  }
+  std::string how = c.confidence + " confidence: from the text";
+  if (c.reason != "decided by the text alone" && !facts_from.empty()) how += "; not checked: " + c.reason;
+  return how;
+}
+
+std::string evidence_line(const EvidenceLine& l) {
+  std::string where = l.source.empty() ? fmt::format("line {}", l.line) : fmt::format("{}:{}", l.source, l.line);
+  return fmt::format("{}: {}", printable(where), printable(l.text));
+}
+
+std::string full_cause(const ExplainedCause& c, const ExplainTextOptions& o) {
+  const Rule& r = c.cause->rule;
+  std::string out;
+  std::string title = c.cause->benign ? "harmless: " + c.finding.title : c.finding.title;
+  out += fmt::format("{} {} {}\n", mark(c), paint(o.color, "1", r.id + ":"), title);
+  out += paint(o.color, "2", fmt::format("    ({})\n", confidence_words(c, o.facts_from)));
+  out += fmt::format("    evidence ({} matching line{}):\n", c.matches, c.matches == 1 ? "" : "s");
+  for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));
+  out += fmt::format("    why: {}\n", c.finding.why);
+  if (c.verdict == CauseVerdict::undecided && c.confirm) {
+    out += fmt::format("    to confirm: {}\n", c.confirm->text);
+    if (!c.confirm->argv.empty()) out += fmt::format("           $ {}\n", shell_words(c.confirm->argv, c.confirm->sudo));
+  }
+  for (auto& step : c.finding.steps) {
+    out += fmt::format("    fix: {}\n", step.text);
+    if (!step.argv.empty()) out += fmt::format("         $ {}\n", shell_words(step.argv, step.sudo));
+  }
+  std::vector<std::string> needs;
+  if (r.fix.relogin) needs.push_back("log out and in again");
+  if (r.fix.reboot) needs.push_back("reboot");
+  if (!needs.empty()) out += fmt::format("    then: {}\n", fmt::join(needs, ", then "));
+  if (!c.finding.verify.empty()) out += fmt::format("    check: $ {}\n", shell_words(c.finding.verify, false));
+  if (o.verbose) out += paint(o.color, "2", fmt::format("    rule: {}\n", r.where.str()));
+  return out;
+}
+
+std::string nothing_recognised(const Explanation& e) {
+  std::string out = fmt::format("? Nothing in this text ({} line{}) matches a known ROCm failure.\n", e.lines,
+                                e.lines == 1 ? "" : "s");
+  if (!e.origins.empty()) {
+    for (auto* o : e.origins) out += fmt::format("  It looks like output of {}: report it at {}\n", o->name, o->tracker);
+  } else {
+    out += "  Report it where the program that printed it is developed; for ROCm itself: "
+           "https://github.com/ROCm/ROCm/issues\n";
+  }
+  out += "  Attach the text and this machine's facts: rocmdoc snapshot rocmdoc-snapshot.tar.gz "
+         "(user and host names are redacted).\n";
+  return out;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t n = utf8_length(text, i);
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (n == 0) out += "\xef\xbf\xbd", n = 1;
+    else if (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7f)) out += '?';
+    else out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+std::string render_explain_text(const Explanation& e, const ExplainTextOptions& o) {
+  if (!e.recognised()) return nothing_recognised(e);
+  std::string out = full_cause(e.causes.front(), o);
+  size_t shown = 1;
+  if (e.causes.size() > 1) out += "\nOther candidates:\n";
+  for (size_t i = 1; i < e.causes.size(); ++i) {
+    if (!o.verbose && shown > o.others) break;
+    auto& c = e.causes[i];
+    if (o.verbose) out += full_cause(c, o);
+    else
+      out += fmt::format("  {} {}: {}{} ({} confidence)\n", mark(c), c.cause->rule.id,
+                         c.cause->benign ? "harmless: " : "", c.finding.title, c.confidence);
+    ++shown;
+  }
+  if (!e.real_problem())
+    out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
+  out += fmt::format("\nShowing {} of {} cause{} ({} lines read{}).", shown, e.causes.size(),
+                     e.causes.size() == 1 ? "" : "s", e.lines,
+                     o.facts_from.empty() ? ", no machine facts" : ", facts of " + o.facts_from);
+  if (!o.verbose && shown < e.causes.size()) out += " `rocmdoc explain -v` shows all.";
+  out += "\n";
+  return out;
+}
+
+Json render_explain_json(const Explanation& e, const std::string& facts_from) {
+  Json causes = Json::array();
+  Json used = Json::object();
+  for (auto& c : e.causes) {
+    const Rule& r = c.cause->rule;
+    Json evidence = Json::array();
+    for (auto& l : c.evidence) {
+      Json line = {{"line", l.line}, {"text", l.text}};
+      if (!l.source.empty()) line["source"] = l.source;
+      evidence.push_back(line);
+    }
+    Json steps = Json::array();
+    for (auto& s : c.finding.steps) steps.push_back({{"text", s.text}, {"argv", s.argv}, {"sudo", s.sudo}});
+    Json cause = {{"id", r.id},
+                  {"title", c.finding.title},
+                  {"confidence", c.confidence},
+                  {"verdict", cause_verdict_name(c.verdict)},
+                  {"severity", c.cause->benign ? "benign" : severity_name(r.severity)},
+                  {"area", c.cause->area},
+                  {"evidence", evidence},
+                  {"matches", c.matches},
+                  {"why", c.finding.why},
+                  {"fix", {{"steps", steps}, {"reboot", r.fix.reboot}, {"relogin", r.fix.relogin},
+                           {"verify", c.finding.verify}}},
+                  {"facts", c.finding.evidence},
+                  {"sources", r.sources},
+                  {"rule_file", r.where.str()}};
+    if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
+    if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};
+    causes.push_back(cause);
+    for (auto& [path, value] : c.finding.evidence.items()) used[path] = value;
+  }
+  Json origins = Json::array();
+  for (auto* o : e.origins) origins.push_back({{"id", o->id}, {"name", o->name}, {"tracker", o->tracker}});
+  return {{"schema", kExplainJsonSchema},
+          {"recognised", e.recognised()},
+          {"real_problem", e.real_problem()},
+          {"causes", causes},
+          {"origins", origins},
+          {"input", {{"lines", e.lines}, {"bytes", e.bytes}}},
+          {"facts_from", facts_from.empty() ? Json(nullptr) : Json(facts_from)},
+          {"text", field(e.facts, "text")},
+          {"facts_used", used}};
+}
+
+}  // namespace rocmdoc

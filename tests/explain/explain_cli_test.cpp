@@ -1,0 +1,111 @@
+// rocmdoc explain end to end: inputs, facts modes, output, exit codes.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "catch.h"
+#include "rocmdoc/fact.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using test::run_rocmdoc;
+
+namespace {
+
+Json json_of(const test::CliRun& r) {
+  INFO(r.err);
+  return Json::parse(r.out);
+}
+
+std::string top_id(const Json& j) { return j["causes"].empty() ? "" : j["causes"][0]["id"].get<std::string>(); }
+
+const char* kOutOfResources =
+    "hsa api call failure at line 1204, file: rocminfo.cc. Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: "
+    "The runtime failed to allocate the necessary resources.";
+
+}  // namespace
+
+TEST_CASE("explain --no-probe --json names the cause and shows the evidence line", "[explain][cli]") {
+  auto r = run_rocmdoc({"explain", "--no-probe", "--json",
+                        "loading model\nRuntimeError: Torch not compiled with CUDA enabled\n"});
+  CHECK(r.exit_code == 0);
+  Json j = json_of(r);
+  CHECK(j["recognised"] == true);
+  CHECK(top_id(j) == "torch-cpu-wheel");
+  CHECK(j["causes"][0]["evidence"][0]["line"] == 2);
+  CHECK(j["causes"][0]["evidence"][0]["text"] == "RuntimeError: Torch not compiled with CUDA enabled");
+  CHECK(j["facts_from"].is_null());
+  CHECK(j["causes"][0]["fix"]["steps"].size() > 0);
+}
+
+TEST_CASE("the machine's facts decide between the causes a routing message points to", "[explain][cli]") {
+  auto not_loaded = run_rocmdoc({"explain", "--json", "--root", test::machine_root("desktop-amdgpu-not-loaded"), kOutOfResources});
+  auto no_group = run_rocmdoc({"explain", "--json", "--root", test::machine_root("user-not-in-render"), kOutOfResources});
+  auto text_only = run_rocmdoc({"explain", "--json", "--no-probe", kOutOfResources});
+  Json a = json_of(not_loaded), b = json_of(no_group), c = json_of(text_only);
+  CHECK(top_id(a) == "amdgpu-not-loaded");
+  CHECK(a["causes"][0]["verdict"] == "confirmed");
+  CHECK(top_id(b) == "user-not-in-render-video-group");
+  CHECK(b["causes"][0]["verdict"] == "confirmed");
+  // Without facts nothing is confirmed.
+  for (auto& cause : c["causes"]) CHECK(cause["verdict"] != "confirmed");
+}
+
+TEST_CASE("facts from a file judge like the recorded machine they came from", "[explain][cli]") {
+  std::string facts_file =
+      (std::filesystem::temp_directory_path() / ("rocmdoc-explain-facts-" + std::to_string(::getpid()) + ".json")).string();
+  auto saved = run_rocmdoc({"facts", "--root", test::machine_root("user-not-in-render"), "-o", facts_file});
+  REQUIRE(saved.exit_code == 0);
+  auto r = run_rocmdoc({"explain", "--json", "--facts", facts_file, kOutOfResources});
+  CHECK(top_id(json_of(r)) == "user-not-in-render-video-group");
+  std::filesystem::remove(facts_file);
+}
+
+TEST_CASE("text that matches nothing says so and where to report it", "[explain][cli]") {
+  auto r = run_rocmdoc({"explain", "--no-probe", "Traceback (most recent call last):\n  File \"x.py\"\nimport torch\nKeyError: 'lr'"});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("Nothing in this text") != std::string::npos);
+  CHECK(r.out.find("https://github.com/pytorch/pytorch/issues") != std::string::npos);
+  CHECK(r.out.find("rocmdoc snapshot") != std::string::npos);
+}
+
+TEST_CASE("explain input errors exit 2 and say what and where", "[explain][cli]") {
+  auto missing = run_rocmdoc({"explain", "--no-probe", "-f", "/nonexistent/train.log"});
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err.find("/nonexistent/train.log") != std::string::npos);
+  auto dir = run_rocmdoc({"explain", "--no-probe", "-f", "/"});
+  CHECK(dir.exit_code == 2);
+  auto both = run_rocmdoc({"explain", "--no-probe", "--facts", "x.json", "text"});
+  CHECK(both.exit_code == 2);
+  auto bad_facts = run_rocmdoc({"explain", "--facts", "/nonexistent.json", "text"});
+  CHECK(bad_facts.exit_code == 2);
+  CHECK(bad_facts.err.find("/nonexistent.json") != std::string::npos);
+  auto run_nothing = run_rocmdoc({"explain", "--run"});
+  CHECK(run_nothing.exit_code == 2);
+}
+
+TEST_CASE("explain --run passes output through and explains a failure", "[explain][cli]") {
+  auto failed = run_rocmdoc({"explain", "--no-probe", "--run", "--", "/bin/sh", "-c",
+                             "echo step 1; echo 'RuntimeError: Torch not compiled with CUDA enabled' >&2; exit 3"});
+  CHECK(failed.exit_code == 3);
+  CHECK(failed.out == "step 1\n");
+  CHECK(failed.err.find("RuntimeError: Torch not compiled with CUDA enabled\n") == 0);
+  CHECK(failed.err.find("torch-cpu-wheel") != std::string::npos);
+  auto ok = run_rocmdoc({"explain", "--no-probe", "--run", "--", "/bin/sh", "-c", "echo hipErrorNoBinaryForGpu"});
+  CHECK(ok.exit_code == 0);
+  CHECK(ok.out == "hipErrorNoBinaryForGpu\n");
+  CHECK(ok.err.empty());
+  auto absent = run_rocmdoc({"explain", "--no-probe", "--run", "--", "/nonexistent/tool"});
+  CHECK(absent.exit_code == 2);
+}
+
+TEST_CASE("benign noise never ranks above a real error", "[explain][cli]") {
+  auto r = run_rocmdoc({"explain", "--no-probe", "--json",
+                        "MIOpen(HIP): Warning [SQLiteBase] Missing system database file: gfx1030_30.kdb Performance may degrade. "
+                        "Please follow instructions to install: https://github.com/ROCmSoftwarePlatform/MIOpen#installing-miopen-kernels-package\n"
+                        "RuntimeError: Torch not compiled with CUDA enabled\n"});
+  Json j = json_of(r);
+  REQUIRE(j["causes"].size() >= 2);
+  CHECK(top_id(j) == "torch-cpu-wheel");
+  CHECK(j["causes"].back()["severity"] == "benign");
+}
