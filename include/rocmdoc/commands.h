@@ -37,6 +37,8 @@ int run_check_command(const MachineOptions& machine, const CheckOptions& options
 // rocmdoc rules lint|test [DIR]
 int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err);
 int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err);
+// The explain signatures' patterns, one per line (for benchmarks and other tools).
+int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& err);
 
 }  // namespace rocmdoc
 

@@ -32,9 +32,12 @@ struct Explanation {
   std::vector<const Origin*> origins;       // where the text seems to come from
   Json facts;                               // the facts used, with `text` and the derived sections
   size_t lines = 0, bytes = 0;
-  // True when some cause was found; `real_problem` when one is not benign.
+  // True when some cause was found; `real_problem` when the best one is an
+  // error or warning the facts do not rule out.
   bool recognised() const { return !causes.empty(); }
-  bool real_problem() const { return !causes.empty() && !causes.front().cause->benign; }
+  bool real_problem() const {
+    return !causes.empty() && !causes.front().cause->benign && causes.front().verdict != CauseVerdict::refuted;
+  }
 };
 
 // The `text` facts section: captured values (first one seen) and the ids of

@@ -102,6 +102,9 @@ int main(int argc, char** argv) {
   lint->add_option("dir", lint_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   auto* test = rules->add_subcommand("test", "Run every rule's examples; exit 1 when one gives another verdict");
   test->add_option("dir", test_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
+  std::string patterns_dir;
+  auto* patterns = rules->add_subcommand("patterns", "Print the explain signatures' RE2 patterns, one per line");
+  patterns->add_option("dir", patterns_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
 
   try {
     app.parse(argc, argv);
@@ -133,6 +136,7 @@ int main(int argc, char** argv) {
   }
   if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);
+  if (*patterns) return run_rules_patterns(patterns_dir, std::cout, std::cerr);
   if (*snapshot) return run_snapshot_command(snap_opts, snapshot_options, std::cout, std::cerr);
   return kExitUsage;
 }

@@ -67,6 +67,16 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
   return kExitOk;
 }
 
+int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& err) {
+  Knowledge k = load_all(dir);
+  if (!k.errors.empty()) {
+    print_load_errors(k.errors, err);
+    return kExitUsage;
+  }
+  for (auto& s : k.error_rules.signatures) out << s.pattern << "\n";
+  return kExitOk;
+}
+
 int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err) {
   Knowledge k = load_all(dir);
   if (!k.errors.empty()) {

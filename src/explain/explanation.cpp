@@ -79,8 +79,15 @@ void gather_evidence(ExplainedCause& e, const ScanResult& scan) {
   if (e.evidence.size() > 5) e.evidence.resize(5);
 }
 
+// Real problems the facts do not rule out, then harmless noise, then what
+// the facts rule out: a refuted error explains less than a benign line.
+int tier(const ExplainedCause& c) {
+  bool refuted = c.verdict == CauseVerdict::refuted;
+  return (refuted ? 2 : 0) + (c.cause->benign ? 1 : 0);
+}
+
 bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
-  if (a.cause->benign != b.cause->benign) return !a.cause->benign;
+  if (tier(a) != tier(b)) return tier(a) < tier(b);
   if (a.verdict != b.verdict) return a.verdict < b.verdict;
   if (a.text_score != b.text_score) return a.text_score > b.text_score;
   int ra = cause_area_rank(a.cause->area), rb = cause_area_rank(b.cause->area);

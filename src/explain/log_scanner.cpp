@@ -3,13 +3,17 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+
+#include <string.h>  // memrchr
 
 namespace rocmdoc {
 
 namespace {
 
-constexpr size_t kLeafRange = 8 * 1024;  // below this a matching range is read line by line
+constexpr size_t kSetRange = 64 * 1024;  // a block goes to RE2::Set in ranges of about this size
+constexpr size_t kLeafRange = 4 * 1024;  // below this a matching range is read line by line
 constexpr int64_t kSetMemory = 32 << 20;  // RE2::Set's DFA budget; well inside explain's 64 MiB
 
 RE2::Options pattern_options() {
@@ -26,12 +30,31 @@ std::string multiline(const std::string& pattern) { return "(?m)" + pattern; }
 
 bool is_break(char c) { return c == '\n' || c == '\r'; }
 
-// Line breaks in text: LF, CRLF (one break) and a lone CR.
-size_t count_breaks(std::string_view text) {
-  size_t n = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
-  for (size_t i = text.find('\r'); i != std::string_view::npos; i = text.find('\r', i + 1))
-    if (i + 1 >= text.size() || text[i + 1] != '\n') ++n;
+// LF bytes in text, eight at a time: a log is mostly bytes that are not LF,
+// and this runs over every byte of it.
+size_t count_lf(std::string_view text) {
+  constexpr uint64_t kLf = 0x0a0a0a0a0a0a0a0aull, kLow7 = 0x7f7f7f7f7f7f7f7full;
+  size_t n = 0, i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    uint64_t x = w ^ kLf;                             // LF bytes become zero
+    uint64_t t = ~(((x & kLow7) + kLow7) | x | kLow7);  // high bit set exactly in zero bytes
+    n += static_cast<size_t>(((t >> 7) * 0x0101010101010101ull) >> 56);  // sum of the 0/1 bytes, no popcnt needed
+  }
+  for (; i < text.size(); ++i) n += text[i] == '\n';
   return n;
+}
+
+
+bool contains(std::string_view text, char c) { return std::memchr(text.data(), c, text.size()) != nullptr; }
+
+// The last line break in text (LF or CR), or npos.
+size_t last_break(std::string_view text) {
+  auto* lf = static_cast<const char*>(::memrchr(text.data(), '\n', text.size()));
+  auto* cr = static_cast<const char*>(::memrchr(text.data(), '\r', text.size()));
+  const char* last = std::max(lf, cr);
+  return last ? static_cast<size_t>(last - text.data()) : std::string_view::npos;
 }
 
 // The end of the break that starts at i (past the LF of a CRLF).
@@ -129,7 +152,7 @@ void LogScanner::drain(bool at_end) {
   std::string_view text = pending_;
   // A CR as the very last byte may be the first half of a CRLF: wait for more.
   size_t limit = !at_end && !text.empty() && text.back() == '\r' ? text.size() - 1 : text.size();
-  size_t last = std::string_view(text.data(), limit).find_last_of("\r\n");
+  size_t last = last_break(std::string_view(text.data(), limit));
   size_t done = 0;
   if (last != std::string_view::npos) {
     done = break_end(text, last);
@@ -163,14 +186,23 @@ static std::string normalize_block(std::string_view block) {
 }
 
 void LogScanner::scan_block(std::string_view block) {
-  size_t first = result_.lines + 1;
-  if (block.find_first_of("\r\x1b") != std::string_view::npos) {
-    std::string clean = normalize_block(block);
-    result_.lines += count_breaks(clean);
-    scan_range(clean, first);
-  } else {
-    result_.lines += count_breaks(block);
-    scan_range(block, first);
+  std::string clean;
+  if (contains(block, '\r') || contains(block, '\x1b')) {
+    clean = normalize_block(block);
+    block = clean;
+  }
+  // Ranges of about kSetRange: a match costs a few passes over its range only.
+  while (!block.empty()) {
+    size_t cut = block.size();
+    if (cut > kSetRange) {
+      size_t lf = block.find('\n', kSetRange);
+      if (lf != std::string_view::npos) cut = lf + 1;
+    }
+    std::string_view range = block.substr(0, cut);
+    size_t first = result_.lines + 1;
+    result_.lines += count_lf(range);
+    scan_range(range, first);
+    block.remove_prefix(cut);
   }
 }
 
@@ -190,7 +222,7 @@ void LogScanner::scan_range(std::string_view range, size_t first_line) {
     if (mid != std::string_view::npos) {
       std::string_view left = range.substr(0, mid + 1);
       scan_range(left, first_line);
-      scan_range(range.substr(mid + 1), first_line + count_breaks(left));
+      scan_range(range.substr(mid + 1), first_line + count_lf(left));
       return;
     }
   }

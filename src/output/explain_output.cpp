@@ -113,10 +113,12 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
                          c.cause->benign ? "harmless: " : "", c.finding.title, c.confidence);
     ++shown;
   }
-  if (!e.real_problem())
+  if (!e.real_problem() && e.causes.front().cause->benign)
     out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
-  out += fmt::format("\nShowing {} of {} cause{} ({} lines read{}).", shown, e.causes.size(),
-                     e.causes.size() == 1 ? "" : "s", e.lines,
+  else if (!e.real_problem())
+    out += "\nThe facts rule out every known cause of these errors; report it with `rocmdoc snapshot`.\n";
+  out += fmt::format("\nShowing {} of {} cause{} ({} line{} read{}).", shown, e.causes.size(),
+                     e.causes.size() == 1 ? "" : "s", e.lines, e.lines == 1 ? "" : "s",
                      o.facts_from.empty() ? ", no machine facts" : ", facts of " + o.facts_from);
   if (!o.verbose && shown < e.causes.size()) out += " `rocmdoc explain -v` shows all.";
   out += "\n";

@@ -305,6 +305,8 @@ class Loader {
     RE2::Options options;
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
+    if (pattern.find_first_of("\r\n") != std::string::npos)
+      fail(n, "a pattern matches within one line; it cannot hold a line break");
     RE2 re(pattern, options);
     if (!re.ok()) fail(n, "not an RE2 pattern: " + re.error());
     auto& names = capture_names();
