@@ -1,0 +1,110 @@
+// An install plan: the ordered steps that take this machine to a working
+// ROCm (driver, repositories, packages, PyTorch), each with a check that says
+// whether it is already done, so re-running a plan repeats nothing
+// (docs/install.md; the step model of the reference's install procedure).
+//
+// Steps are data: checks and actions are declarative, so --dry-run can print
+// exactly what would change and the executor can re-check after a reboot or
+// a crash. Nothing here touches the machine.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rocmdoc/fact.h"
+
+namespace rocmdoc {
+
+// Whether a step is already done: evaluated on the machine (files through the
+// FileSystem, packages from dpkg's status, commands through the ProcessRunner).
+struct StepCheck {
+  enum class Kind {
+    always_todo,        // nothing to check (a reboot request, a verification that must run)
+    file_equals,        // path's content is exactly `content` (and mode, when set)
+    packages_installed, // every package in `names` is installed (dpkg status)
+    package_version,    // package `names[0]` is installed with a version starting `value`
+    key_fingerprint,    // the keyring at `path` holds the key `value` (gpg --show-keys), not expired
+    user_in_groups,     // user `value` is in every group of `names` (/etc/group)
+    command_succeeds,   // `argv` exits 0 (as_user: run as the target user)
+    boot_changed,       // the boot id differs from the one the journal saved at the reboot request
+    path_exists,        // `path` exists
+  };
+  Kind kind = Kind::always_todo;
+  std::string path;
+  std::string content;
+  unsigned mode = 0;                // 0: not checked
+  std::vector<std::string> names;
+  std::string value;
+  std::vector<std::string> argv;
+  bool as_user = false;
+  std::string describe() const;     // "done when /etc/apt/preferences.d/rocm-pin-600 is exactly: ..."
+};
+
+// One change to the machine. Every kind is done without a shell.
+struct StepAction {
+  enum class Kind {
+    run,         // argv (as_user: as the target user)
+    write_file,  // path gets `content` whole and atomically, with `mode`
+    download,    // url -> path (a file; never executed); `fingerprint` set: the file is a
+                 // signing key and must carry that fingerprint before anything uses it
+    dearmor_key, // the downloaded ASCII key at `source` -> binary keyring at `path` (atomically)
+    reboot,      // ask for a reboot: the journal saves the boot id; the run stops here
+  };
+  Kind kind = Kind::run;
+  std::vector<std::string> argv;
+  bool as_user = false;
+  std::string path;
+  std::string source;
+  std::string content;
+  unsigned mode = 0644;
+  std::string url;
+  std::string fingerprint;
+  std::string describe() const;    // the exact change, as --dry-run prints it
+};
+
+enum class StepState { done, todo, unknown };
+const char* step_state_name(StepState s);
+
+struct PlanStep {
+  std::string id;                   // stable: "key", "rocm-list", "amdgpu-dkms" (the journal keys on it)
+  std::string title;
+  std::vector<StepCheck> checks;    // done when all are done; empty: always todo
+  std::vector<StepAction> actions;  // empty: a gate that only checks (stops the run when not done)
+  bool needs_root = false;
+  bool reboot_after = false;
+  bool changes_machine() const { return !actions.empty(); }
+  // Filled when the plan is shown: the state found by evaluating `checks`.
+  StepState state = StepState::todo;
+  std::string state_reason;
+};
+
+struct InstallOptions {
+  std::string rocm;            // --rocm X.Y.Z; empty: the newest the matrix allows here
+  bool driver = true;          // --no-driver: user space only
+  bool torch = true;           // --no-torch
+  std::string venv;            // --venv PATH; empty: ~U/rocm-venv
+  std::string user;            // --user; empty: SUDO_USER, else the invoking user
+  bool confirm_unknown_key = false;  // Core SDK: the key fingerprint is not known to the matrix
+};
+
+struct InstallPlan {
+  std::string distro;          // "ubuntu 24.04"
+  std::string codename;        // AMD's repository codename (Debian 12 uses jammy)
+  std::string rocm;            // the release installed
+  std::string driver;          // the amdgpu driver repository version ("30.30.4"), empty with --no-driver
+  std::string user;            // the target user
+  std::string venv;
+  std::vector<PlanStep> steps;
+  std::vector<std::string> notes;  // things the user should know (unconfirmed data, inferred paths)
+};
+
+// Why rocmdoc will not install here, and what to do instead.
+struct InstallRefusal {
+  std::string id;              // "no-amd-gpu", "wsl2", "unsupported-distro", ...
+  std::string reason;
+  std::string instead;
+};
+
+}  // namespace rocmdoc
