@@ -30,6 +30,17 @@ struct StepCheck {
     command_succeeds,   // `argv` exits 0 (as_user: run as the target user)
     boot_changed,       // the boot id differs from the one the journal saved at the reboot request
     path_exists,        // `path` exists
+    // Added by the planner (pre-flight gates and checks that need a negation
+    // or a command's output):
+    packages_absent,    // no package in `names` is installed (dpkg status)
+    free_space,         // the filesystem holding `path` (or its nearest existing parent) has at
+                        // least `value` bytes free (decimal)
+    lock_free,          // no process holds a lock on any file in `names` (fcntl F_GETLK, as apt and
+                        // dpkg lock them); a missing file counts as free
+    apt_simulation,     // `argv` (an `apt-get -s ...` simulation, no root needed) exits 0 and its
+                        // `Remv <pkg>` lines name only packages in `names` (the agreed removals)
+    output_contains,    // `argv` exits 0 and its standard output contains `value` (as_user: as the
+                        // target user)
   };
   Kind kind = Kind::always_todo;
   std::string path;
