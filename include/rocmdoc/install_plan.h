@@ -32,7 +32,8 @@ struct StepCheck {
     path_exists,        // `path` exists
     // Added by the planner (pre-flight gates and checks that need a negation
     // or a command's output):
-    packages_absent,    // no package in `names` is installed (dpkg status)
+    packages_absent,    // no package in `names` is installed (dpkg status); with `value` set, one
+                        // whose version contains `value` does not count (AMD's own build: "~24.04")
     free_space,         // the filesystem holding `path` (or its nearest existing parent) has at
                         // least `value` bytes free (decimal)
     lock_free,          // no process holds a lock on any file in `names` (fcntl F_GETLK, as apt and
