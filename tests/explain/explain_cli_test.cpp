@@ -47,8 +47,30 @@ TEST_CASE("the machine's facts decide between the causes a routing message point
   CHECK(a["causes"][0]["verdict"] == "confirmed");
   CHECK(top_id(b) == "user-not-in-render-video-group");
   CHECK(b["causes"][0]["verdict"] == "confirmed");
-  // Without facts nothing is confirmed.
+  // Without facts nothing is confirmed; the text alone puts the driver first (triage order).
   for (auto& cause : c["causes"]) CHECK(cause["verdict"] != "confirmed");
+  CHECK(top_id(c) == "amdgpu-not-loaded");
+  // Both directions: the facts of the render-group machine promote its cause and demote the
+  // driver (loaded there) below every cause they leave open.
+  auto verdict_of = [](const Json& j, const std::string& id) {
+    for (auto& cause : j["causes"])
+      if (cause["id"] == id) return cause["verdict"].get<std::string>();
+    return std::string("absent");
+  };
+  CHECK(verdict_of(b, "amdgpu-not-loaded") == "refuted");
+  CHECK(verdict_of(a, "user-not-in-render-video-group") == "refuted");
+}
+
+TEST_CASE("by default explain judges on this machine's own facts", "[explain][cli][live]") {
+  auto live = run_rocmdoc({"explain", "--json", kOutOfResources});
+  auto text_only = run_rocmdoc({"explain", "--json", "--no-probe", kOutOfResources});
+  Json a = json_of(live), b = json_of(text_only);
+  CHECK(a["facts_from"] == "this machine");
+  // The same candidates, but the facts decide some of them.
+  REQUIRE(a["causes"].size() == b["causes"].size());
+  size_t decided = 0;
+  for (auto& cause : a["causes"]) decided += cause["verdict"] != "undecided";
+  CHECK(decided > 0);
 }
 
 TEST_CASE("facts from a file judge like the recorded machine they came from", "[explain][cli]") {
