@@ -6,7 +6,10 @@ namespace rocmdoc {
 enum ExitCode : int {
   kExitOk = 0,            // no problems (check) / done
   kExitProblems = 1,      // problems found (check), nothing recognised (explain)
-  kExitUsage = 2,         // usage or input error: bad flags, bad file, bad rules
+  kExitUsage = 2,         // usage or input error: bad flags, bad file, bad rules, a corrupt journal
+  kExitDeclined = 3,      // install/fix: the user said no (or no terminal and no --yes): nothing further changed
+  kExitStepFailed = 4,    // install/fix: a step failed; the message names it, the log has its output
+  kExitRebootNeeded = 5,  // install/fix: reboot, then run the same command again to carry on
 };
 
 }  // namespace rocmdoc
