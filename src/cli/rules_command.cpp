@@ -3,6 +3,7 @@
 #include "rocmdoc/check_report.h"
 #include "rocmdoc/commands.h"
 #include "rocmdoc/exit_codes.h"
+#include "rocmdoc/install_recipe.h"
 #include "rocmdoc/log_scanner.h"
 #include "rocmdoc/rule_engine.h"
 
@@ -46,7 +47,10 @@ RuleSet cause_rules(const RuleSet& errors) {
 Knowledge load_all(const std::string& dir) {
   RuleSources sources{dir, ""};
   sources.errors = true;
-  return load_knowledge(sources);
+  Knowledge k = load_knowledge(sources);
+  // The install recipes are rules too: lint validates them strictly.
+  load_install_recipes_from(dir, k.errors);
+  return k;
 }
 
 }  // namespace

@@ -1,0 +1,318 @@
+#include "rocmdoc/install_recipe.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <set>
+
+#include "rocmdoc/version.h"
+
+namespace rocmdoc {
+
+bool RecipeRelease::supports(const RecipeDistro& d) const {
+  return std::find(distros.begin(), distros.end(), d.name()) != distros.end();
+}
+
+const RecipeDistro* InstallRecipes::distro(const std::string& id, const std::string& version) const {
+  for (auto& d : distros)
+    if (d.id == id && d.version == version) return &d;
+  return nullptr;
+}
+
+const RecipeRelease* InstallRecipes::release(const std::string& version) const {
+  for (auto& r : releases)
+    if (r.version == version) return &r;
+  return nullptr;
+}
+
+static std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
+}
+
+std::string InstallRecipes::list_line_for(const std::string& arch, const std::string& uri, const std::string& codename) const {
+  std::string s = replace_all(list_line, "{arch}", arch);
+  s = replace_all(s, "{keyring}", keyring);
+  s = replace_all(s, "{uri}", uri);
+  return replace_all(s, "{codename}", codename);
+}
+
+namespace {
+
+struct Failure {
+  LoadError error;
+};
+
+// One file, strictly: every key known, every value of the right shape.
+class RecipeReader {
+ public:
+  RecipeReader(const RuleFile& file, InstallRecipes& out, std::vector<LoadError>& errors)
+      : file_(file), out_(out), errors_(errors) {}
+
+  void read() {
+    YAML::Node doc;
+    try {
+      doc = YAML::Load(file_.text);
+    } catch (const YAML::ParserException& e) {
+      errors_.push_back({{file_.name, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg});
+      return;
+    }
+    try {
+      if (!doc.IsMap()) fail(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
+      allow(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
+                  "disk", "apt_locks", "venv_dir", "releases"});
+      if (text(required(doc, "schema"), "schema") != "1") fail(doc["schema"], "'schema' must be 1");
+      std::string as_of = text(required(doc, "as_of"), "as_of");
+      if (as_of > out_.as_of) out_.as_of = as_of;
+      if (doc["sources"]) read_sources(doc["sources"]);
+      if (doc["key"]) read_key(doc["key"]);
+      if (doc["pin"]) read_pin(doc["pin"]);
+      if (doc["lists"]) read_lists(doc["lists"]);
+      if (doc["packages"]) read_packages(doc["packages"]);
+      if (doc["groups"]) out_.groups = texts(doc["groups"], "groups");
+      if (doc["ld_so_conf"]) read_ld_so_conf(doc["ld_so_conf"]);
+      if (doc["disk"]) each(doc["disk"], "disk", [&](const YAML::Node& n) { read_disk(n); });
+      if (doc["apt_locks"]) out_.apt_locks = texts(doc["apt_locks"], "apt_locks");
+      if (doc["venv_dir"]) out_.venv_dir = text(doc["venv_dir"], "venv_dir");
+      if (doc["distros"]) each(doc["distros"], "distros", [&](const YAML::Node& n) { read_distro(n); });
+      if (doc["releases"]) each(doc["releases"], "releases", [&](const YAML::Node& n) { read_release(n); });
+    } catch (const Failure& f) {
+      errors_.push_back(f.error);
+    }
+  }
+
+ private:
+  const RuleFile& file_;
+  InstallRecipes& out_;
+  std::vector<LoadError>& errors_;
+  std::set<std::string> sources_;
+
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& message) const {
+    throw Failure{{{file_.name, n.Mark().line + 1, n.Mark().column + 1}, message}};
+  }
+
+  void allow(const YAML::Node& map, std::initializer_list<const char*> keys) const {
+    if (!map.IsMap()) fail(map, "expected a mapping");
+    for (auto kv : map) {
+      std::string key = kv.first.Scalar();
+      if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
+        std::string allowed;
+        for (const char* k : keys) allowed += std::string(allowed.empty() ? "" : ", ") + k;
+        fail(kv.first, "unknown key '" + key + "' (allowed: " + allowed + ")");
+      }
+    }
+  }
+
+  YAML::Node required(const YAML::Node& map, const char* key) const {
+    if (!map[key]) fail(map, std::string("missing '") + key + "'");
+    return map[key];
+  }
+
+  std::string text(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsScalar()) fail(n, "'" + what + "' must be text");
+    return n.Scalar();
+  }
+
+  std::string https(const YAML::Node& n, const std::string& what) const {
+    std::string s = text(n, what);
+    if (s.rfind("https://", 0) != 0) fail(n, "'" + what + "' must be an https:// URL");
+    return s;
+  }
+
+  std::string absolute(const YAML::Node& n, const std::string& what) const {
+    std::string s = text(n, what);
+    if (s.empty() || s[0] != '/') fail(n, "'" + what + "' must be an absolute path");
+    return s;
+  }
+
+  std::vector<std::string> texts(const YAML::Node& n, const std::string& what) const {
+    if (!n.IsSequence()) fail(n, "'" + what + "' must be a list of text");
+    std::vector<std::string> out;
+    for (auto item : n) out.push_back(text(item, what + " item"));
+    return out;
+  }
+
+  template <class Read>
+  void each(const YAML::Node& n, const std::string& what, Read read) {
+    if (!n.IsSequence()) fail(n, "'" + what + "' must be a list");
+    for (auto item : n) {
+      try {
+        read(item);
+      } catch (const Failure& f) {
+        errors_.push_back(f.error);
+      }
+    }
+  }
+
+  void read_sources(const YAML::Node& n) {
+    if (!n.IsMap()) fail(n, "'sources' must map a source key to its description");
+    for (auto kv : n) {
+      text(kv.second, "source " + kv.first.Scalar());
+      sources_.insert(kv.first.Scalar());
+    }
+  }
+
+  // Every value names where it comes from, and the name must be defined.
+  void check_sources(const YAML::Node& map) const {
+    for (auto s : required(map, "sources")) {
+      if (!sources_.count(text(s, "sources item"))) fail(s, "unknown source '" + s.Scalar() + "' (define it under 'sources')");
+    }
+  }
+
+  void read_key(const YAML::Node& n) {
+    allow(n, {"url", "fingerprint", "keyring", "download", "sources"});
+    out_.key_url = https(required(n, "url"), "url");
+    out_.key_fingerprint = text(required(n, "fingerprint"), "fingerprint");
+    const std::string& f = out_.key_fingerprint;
+    if (f.size() != 40 || !std::all_of(f.begin(), f.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) && !std::islower(static_cast<unsigned char>(c)); }))
+      fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
+    out_.keyring = absolute(required(n, "keyring"), "keyring");
+    out_.key_download = absolute(required(n, "download"), "download");
+    check_sources(n);
+  }
+
+  void read_pin(const YAML::Node& n) {
+    allow(n, {"path", "content", "sources"});
+    out_.pin_path = absolute(required(n, "path"), "path");
+    out_.pin_content = text(required(n, "content"), "content");
+    check_sources(n);
+  }
+
+  void read_lists(const YAML::Node& n) {
+    allow(n, {"driver", "rocm", "line", "rocm_arch", "leftovers_to", "sources"});
+    out_.driver_list = absolute(required(n, "driver"), "driver");
+    out_.rocm_list = absolute(required(n, "rocm"), "rocm");
+    out_.list_line = text(required(n, "line"), "line");
+    for (const char* field : {"{arch}", "{keyring}", "{uri}", "{codename}"})
+      if (out_.list_line.find(field) == std::string::npos) fail(n["line"], std::string("'line' must contain ") + field);
+    out_.rocm_arch = text(required(n, "rocm_arch"), "rocm_arch");
+    out_.leftovers_to = absolute(required(n, "leftovers_to"), "leftovers_to");
+    check_sources(n);
+  }
+
+  void read_packages(const YAML::Node& n) {
+    allow(n, {"base", "python", "driver", "rocm", "venv", "secure_boot", "shadowing", "sources"});
+    out_.base_packages = texts(required(n, "base"), "base");
+    out_.python_packages = texts(required(n, "python"), "python");
+    out_.driver_packages = texts(required(n, "driver"), "driver");
+    out_.rocm_packages = texts(required(n, "rocm"), "rocm");
+    out_.venv_packages = texts(required(n, "venv"), "venv");
+    out_.secure_boot_packages = texts(required(n, "secure_boot"), "secure_boot");
+    out_.shadowing_packages = texts(required(n, "shadowing"), "shadowing");
+    check_sources(n);
+  }
+
+  void read_ld_so_conf(const YAML::Node& n) {
+    allow(n, {"path", "content", "sources"});
+    out_.ld_conf_path = absolute(required(n, "path"), "path");
+    out_.ld_conf_content = text(required(n, "content"), "content");
+    check_sources(n);
+  }
+
+  void read_disk(const YAML::Node& n) {
+    allow(n, {"path", "min_bytes"});
+    DiskNeed d;
+    d.path = absolute(required(n, "path"), "path");
+    std::string bytes = text(required(n, "min_bytes"), "min_bytes");
+    if (bytes.empty() || bytes.size() > 19 || !std::all_of(bytes.begin(), bytes.end(), ::isdigit))
+      fail(n["min_bytes"], "'min_bytes' must be a whole number of bytes");
+    d.min_bytes = std::stoull(bytes);
+    out_.disk.push_back(d);
+  }
+
+  void read_distro(const YAML::Node& n) {
+    allow(n, {"id", "version", "codename", "repo_codename", "driver_arch", "headers", "mok_key", "mok_new_key", "notes",
+              "sources"});
+    RecipeDistro d;
+    d.id = text(required(n, "id"), "id");
+    d.version = text(required(n, "version"), "version");
+    d.codename = text(required(n, "codename"), "codename");
+    d.repo_codename = text(required(n, "repo_codename"), "repo_codename");
+    d.driver_arch = text(required(n, "driver_arch"), "driver_arch");
+    d.headers = texts(required(n, "headers"), "headers");
+    d.mok_key = absolute(required(n, "mok_key"), "mok_key");
+    d.mok_new_key = texts(required(n, "mok_new_key"), "mok_new_key");
+    if (d.mok_new_key.empty()) fail(n["mok_new_key"], "'mok_new_key' must be a command (argv)");
+    if (n["notes"]) d.notes = texts(n["notes"], "notes");
+    check_sources(n);
+    if (out_.distro(d.id, d.version)) fail(n, "distribution " + d.name() + " is defined twice");
+    out_.distros.push_back(d);
+  }
+
+  void read_release(const YAML::Node& n) {
+    allow(n, {"version", "rocm_repo", "graphics_repo", "driver", "driver_repo", "driver_package_marker", "torch_rocm",
+              "distros", "unverified", "sources"});
+    RecipeRelease r;
+    r.version = text(required(n, "version"), "version");
+    if (std::count(r.version.begin(), r.version.end(), '.') != 2) fail(n["version"], "'version' must be X.Y.Z");
+    r.rocm_repo = https(required(n, "rocm_repo"), "rocm_repo");
+    if (n["graphics_repo"]) r.graphics_repo = https(n["graphics_repo"], "graphics_repo");
+    r.driver = text(required(n, "driver"), "driver");
+    r.driver_repo = https(required(n, "driver_repo"), "driver_repo");
+    r.driver_package_marker = text(required(n, "driver_package_marker"), "driver_package_marker");
+    r.torch_rocm = text(required(n, "torch_rocm"), "torch_rocm");
+    r.distros = texts(required(n, "distros"), "distros");
+    r.unverified = texts(required(n, "unverified"), "unverified");
+    check_sources(n);
+    if (out_.release(r.version)) fail(n, "release " + r.version + " is defined twice");
+    distro_refs_.push_back({r.version, n["distros"]});
+    out_.releases.push_back(r);
+  }
+
+ public:
+  // Releases may name distributions of another file: checked once all are read.
+  std::vector<std::pair<std::string, YAML::Node>> distro_refs_;
+  LoadError at(const YAML::Node& n, const std::string& message) const {
+    return {{file_.name, n.Mark().line + 1, n.Mark().column + 1}, message};
+  }
+};
+
+void check_complete(const InstallRecipes& r, std::vector<LoadError>& errors) {
+  auto missing = [&](bool absent, const std::string& what) {
+    if (absent) errors.push_back({{"rules/install", 0, 0}, "no " + what + " in the install recipes"});
+  };
+  missing(r.key_url.empty(), "'key'");
+  missing(r.pin_path.empty(), "'pin'");
+  missing(r.driver_list.empty(), "'lists'");
+  missing(r.base_packages.empty() && r.rocm_packages.empty(), "'packages'");
+  missing(r.ld_conf_path.empty(), "'ld_so_conf'");
+  missing(r.groups.empty(), "'groups'");
+  missing(r.venv_dir.empty(), "'venv_dir'");
+  missing(r.distros.empty(), "distribution");
+  missing(r.releases.empty(), "release");
+}
+
+}  // namespace
+
+InstallRecipes load_install_recipes(const std::vector<RuleFile>& files, std::vector<LoadError>& errors) {
+  InstallRecipes out;
+  std::vector<std::unique_ptr<RecipeReader>> readers;
+  for (auto& f : files) {
+    readers.push_back(std::make_unique<RecipeReader>(f, out, errors));
+    readers.back()->read();
+  }
+  for (auto& reader : readers)
+    for (auto& [version, node] : reader->distro_refs_)
+      for (auto d : node) {
+        const std::string& name = d.Scalar();
+        auto space = name.find(' ');
+        if (space == std::string::npos || !out.distro(name.substr(0, space), name.substr(space + 1)))
+          errors.push_back(reader->at(d, "release " + version + ": unknown distribution '" + name + "'"));
+      }
+  if (!files.empty()) check_complete(out, errors);
+  std::sort(out.releases.begin(), out.releases.end(),
+            [](const RecipeRelease& a, const RecipeRelease& b) { return compare_versions(a.version, b.version) > 0; });
+  return out;
+}
+
+InstallRecipes load_install_recipes_from(const std::string& rules_dir, std::vector<LoadError>& errors) {
+  if (rules_dir.empty()) return load_install_recipes(files_under(embedded_rule_files(), "install"), errors);
+  auto read = read_rule_files(rules_dir);
+  if (!read) {
+    errors.push_back({{rules_dir, 0, 0}, read.error()});
+    return {};
+  }
+  return load_install_recipes(files_under(*read, "install"), errors);
+}
+
+}  // namespace rocmdoc

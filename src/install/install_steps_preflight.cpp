@@ -1,0 +1,104 @@
+// Pre-flight: the gates and preparations that come before the first package
+// is installed (issue 5, "Pre-flight before the first change"): the system
+// is the one planned for, there is room, apt is free, Secure Boot is known,
+// the running kernel's headers can be installed, and no stale AMD list or
+// pin will break apt.
+#include "install_planner_internal.h"
+
+namespace rocmdoc::plan {
+
+namespace {
+
+const char* kSecureBootVar = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
+
+PlanStep os_step(const Context& ctx) {
+  PlanStep s = step("os", "System is " + ctx.distro->name() + " (" + ctx.distro->codename + ") on x86_64");
+  std::string version = replace_all(ctx.distro->version, ".", "\\.");
+  s.checks = {command_succeeds({"grep", "-qxE", "ID=\"?" + ctx.distro->id + "\"?", "/etc/os-release"}),
+              command_succeeds({"grep", "-qxE", "VERSION_ID=\"?" + version + "\"?", "/etc/os-release"}),
+              output_contains({"uname", "-m"}, "x86_64")};
+  return s;
+}
+
+PlanStep kernel_step(const Context& ctx) {
+  PlanStep s = step("kernel", "Running kernel is " + ctx.kernel + " (the plan installs for it)");
+  s.checks = {output_contains({"uname", "-r"}, ctx.kernel)};
+  return s;
+}
+
+PlanStep disk_step(const Context& ctx) {
+  PlanStep s = step("disk", "Enough free disk space");
+  for (auto& d : ctx.recipes.disk) s.checks.push_back(free_space(d.path, d.min_bytes));
+  return s;
+}
+
+PlanStep lock_step(const Context& ctx) {
+  PlanStep s = step("apt-lock", "No other package manager is running (apt and dpkg locks free)");
+  s.checks = {lock_free(ctx.recipes.apt_locks)};
+  return s;
+}
+
+// Secure Boot off: a gate that re-reads the firmware variable. On: mokutil
+// is installed now, and the `mok` step enrols the DKMS key before the driver.
+PlanStep secure_boot_step(const Context& ctx) {
+  if (!ctx.efi) {
+    PlanStep s = step("secureboot", "No UEFI firmware: Secure Boot does not apply");
+    s.checks = {command_succeeds({"test", "!", "-d", "/sys/firmware/efi"})};
+    return s;
+  }
+  if (!ctx.secure_boot) {
+    PlanStep s = step("secureboot", "Secure Boot is off: the driver module needs no signature");
+    s.checks = {output_contains({"od", "-An", "-tu1", "-j4", "-N1", kSecureBootVar}, "0")};
+    return s;
+  }
+  PlanStep s = step("secureboot", "Secure Boot is on: install mokutil to enrol the driver's signing key");
+  s.checks = {packages_installed(ctx.recipes.secure_boot_packages)};
+  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.secure_boot_packages))};
+  s.needs_root = true;
+  return s;
+}
+
+std::vector<std::string> header_packages(const Context& ctx) {
+  std::vector<std::string> out;
+  for (auto& h : ctx.distro->headers) out.push_back(replace_all(h, "{kernel}", ctx.kernel));
+  return out;
+}
+
+PlanStep headers_available_step(const Context& ctx) {
+  PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel + " can be installed");
+  s.checks = {apt_simulation(concat({"apt-get", "-s", "install", "-y"}, header_packages(ctx)), {})};
+  return s;
+}
+
+// Lists and pins of earlier installs (amdgpu-install's, a hand-made
+// rocm.list with another version) make apt fail or pick other versions:
+// moved aside, never deleted, so the user can look at them.
+PlanStep leftovers_step(const Context& ctx) {
+  PlanStep s = step("leftover-repos", "Move aside earlier AMD repository and pin files");
+  s.needs_root = true;
+  s.actions.push_back(run({"install", "-d", "-m", "0755", ctx.recipes.leftovers_to}));
+  for (auto& f : ctx.leftovers) {
+    std::string name = f.substr(f.rfind('/') + 1);
+    s.checks.push_back(command_succeeds({"test", "!", "-e", f}));
+    s.actions.push_back(run({"mv", "--", f, ctx.recipes.leftovers_to + "/" + name}));
+  }
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> plan_header_packages(const Context& ctx) { return header_packages(ctx); }
+
+void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps) {
+  steps.push_back(os_step(ctx));
+  steps.push_back(kernel_step(ctx));
+  steps.push_back(disk_step(ctx));
+  steps.push_back(lock_step(ctx));
+  if (ctx.options.driver) {
+    steps.push_back(secure_boot_step(ctx));
+    steps.push_back(headers_available_step(ctx));
+  }
+  if (!ctx.leftovers.empty()) steps.push_back(leftovers_step(ctx));
+}
+
+}  // namespace rocmdoc::plan
