@@ -11,6 +11,7 @@
 #include "rocmdoc/commands.h"
 #include "rocmdoc/exit_codes.h"
 #include "rocmdoc/facts_document.h"
+#include "rocmdoc/fix_command.h"
 
 using namespace rocmdoc;
 
@@ -28,7 +29,8 @@ void add_machine_options(CLI::App* cmd, MachineOptions& opts) {
 }
 
 const char* kExitCodeHelp =
-    "Exit codes: 0 ok, 1 problems found, 2 usage or input error.";
+    "Exit codes: 0 ok, 1 problems found, 2 usage or input error; install/fix: 3 declined, 4 a step failed, "
+    "5 reboot needed.";
 
 }  // namespace
 
@@ -95,6 +97,22 @@ int main(int argc, char** argv) {
       "  rocmdoc explain --run -- python3 train.py\n"
       "Exit codes: 0 explained, 1 nothing recognised, 2 usage or input error; with --run, the command's own.");
 
+  MachineOptions fix_opts;
+  FixOptions fix_options;
+  auto* fix = app.add_subcommand(
+      "fix", "List the fixes for what check finds here, or apply one (ID) with consent, a journal and a log "
+             "(docs/fix.md)");
+  fix->add_option("id", fix_options.id, "The finding (from check) or cause (from explain) to fix")->type_name("ID");
+  fix->add_flag("--dry-run", fix_options.dry_run, "Show each step's state and exactly what would change; change nothing");
+  fix->add_flag("-y,--yes", fix_options.yes, "Apply without asking (unattended)");
+  fix->add_option("--root", fix_opts.root, "With --dry-run: plan on a recorded machine")->type_name("DIR");
+  fix->add_option("--facts", fix_options.facts_file, "With --dry-run: plan on a saved facts document")->type_name("FILE");
+  fix->add_option("--rules", fix_options.rules_dir, "Use the rules in DIR instead of the built-in ones")->type_name("DIR");
+  fix->footer(
+      "Exit codes: 0 applied (or listed, or shown), 1 not applicable here (the finding does not fire, or its fix "
+      "needs a person), 2 usage error or unknown id, 3 declined (or no terminal and no --yes), 4 a step failed, "
+      "5 reboot needed.");
+
   auto* rules = app.add_subcommand("rules", "Check rule files: lint (load strictly) or test (run every rule's examples)");
   rules->require_subcommand(1);
   std::string lint_dir, test_dir;
@@ -133,6 +151,10 @@ int main(int argc, char** argv) {
     explain_options.stdin_is_terminal = ::isatty(0);
     std::ios::sync_with_stdio(false);
     return run_explain_command(explain_opts, explain_options, std::cin, std::cout, std::cerr);
+  }
+  if (*fix) {
+    fix_options.stdin_is_terminal = ::isatty(0);
+    return run_fix_command(fix_opts, fix_options, std::cin, std::cout, std::cerr);
   }
   if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);

@@ -1,0 +1,304 @@
+// rocmdoc fix [ID] [--dry-run] [--yes]: lists the fixes of what `check`
+// finds here, or applies one through the install executor.
+#include "rocmdoc/fix_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <set>
+
+#include "rocmdoc/exit_codes.h"
+#include "rocmdoc/facts_document.h"
+#include "rocmdoc/rule_engine.h"
+#include "rocmdoc/step_check.h"
+#include "rocmdoc/text.h"
+
+namespace rocmdoc {
+
+void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);  // check_command.cpp
+
+namespace {
+
+std::string command_line(const RenderedStep& step) {
+  std::string out = step.sudo ? "sudo" : "";
+  for (auto& word : step.argv) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+void add_finding(FixCandidate& fix, const Finding& finding) {
+  if (fix.title.empty()) fix.title = finding.title;
+  for (auto& step : finding.steps) {
+    bool seen = std::any_of(fix.steps.begin(), fix.steps.end(), [&](const RenderedStep& s) {
+      return s.text == step.text && s.argv == step.argv && s.sudo == step.sudo;
+    });
+    if (!seen) fix.steps.push_back(step);
+  }
+  if (std::find(fix.verify.begin(), fix.verify.end(), finding.verify) == fix.verify.end())
+    fix.verify.push_back(finding.verify);
+}
+
+bool all_automatic(const std::vector<RenderedStep>& steps) {
+  return !steps.empty() && std::all_of(steps.begin(), steps.end(), [](const RenderedStep& s) { return !s.argv.empty(); });
+}
+
+}  // namespace
+
+std::vector<FixCandidate> fixes_from_report(const CheckReport& report) {
+  std::vector<FixCandidate> fixes;
+  for (auto& outcome : report.outcomes) {
+    if (outcome.verdict != Verdict::fired || outcome.findings.empty()) continue;
+    FixCandidate fix;
+    fix.id = outcome.rule->id;
+    fix.reboot = outcome.rule->fix.reboot;
+    fix.relogin = outcome.rule->fix.relogin;
+    for (auto& finding : outcome.findings) add_finding(fix, finding);
+    fix.automatic = all_automatic(fix.steps);
+    fixes.push_back(std::move(fix));
+  }
+  return fixes;
+}
+
+InstallPlan plan_for_fix(const FixCandidate& fix, const std::string& user) {
+  InstallPlan plan;
+  plan.distro = "fix " + fix.id;
+  plan.user = user;
+  for (size_t i = 0; i < fix.steps.size(); ++i) {
+    const RenderedStep& rendered = fix.steps[i];
+    PlanStep step;
+    step.id = fix.id + "-" + std::to_string(i + 1);
+    step.title = rendered.text;
+    step.needs_root = rendered.sudo;
+    StepAction action;
+    action.kind = StepAction::Kind::run;
+    action.argv = rendered.argv;
+    action.as_user = !rendered.sudo;
+    step.actions.push_back(std::move(action));
+    plan.steps.push_back(std::move(step));
+  }
+  // The fix is verified once all its commands ran: the last step is done
+  // when every finding's verify command succeeds (as the user it is for).
+  if (!plan.steps.empty())
+    for (auto& verify : fix.verify) {
+      if (verify.empty()) continue;
+      StepCheck check;
+      check.kind = StepCheck::Kind::command_succeeds;
+      check.argv = verify;
+      check.as_user = true;
+      plan.steps.back().checks.push_back(std::move(check));
+    }
+  if (!plan.steps.empty()) plan.steps.back().reboot_after = fix.reboot;
+  return plan;
+}
+
+namespace {
+
+struct Loaded {
+  Json facts;
+  std::unique_ptr<Machine> owned;
+  Machine* machine = nullptr;
+};
+
+void print_list(const std::vector<FixCandidate>& fixes, std::ostream& out) {
+  if (fixes.empty()) {
+    out << "Nothing to fix: check finds no problem with a fix on this machine.\n";
+    return;
+  }
+  for (auto& fix : fixes) {
+    out << (fix.automatic ? "automatic   " : "print-only  ") << fix.id << "  " << fix.title << "\n";
+    for (auto& step : fix.steps)
+      out << "              " << (step.argv.empty() ? step.text : "$ " + command_line(step)) << "\n";
+  }
+  out << "Apply one with: sudo rocmdoc fix ID   (--dry-run first shows what would change)\n";
+}
+
+void print_manual(const FixCandidate& fix, std::ostream& out) {
+  out << fix.id << ": this fix needs a person; do these steps:\n";
+  for (auto& step : fix.steps) {
+    out << "  - " << step.text << "\n";
+    if (!step.argv.empty()) out << "      $ " << command_line(step) << "\n";
+  }
+}
+
+bool uses_text(const std::vector<Template>& templates) {
+  for (auto& t : templates)
+    for (auto& p : t.placeholders)
+      if (starts_with(p, "text.") || p == "text") return true;
+  return false;
+}
+
+// An explain cause's fix, when it can run without the error text that
+// explain judged it on. Returns an exit code when it cannot (printed why).
+std::optional<int> fix_from_cause(const Cause& cause, const Json& facts, const std::map<std::string, Function>& functions,
+                                  FixCandidate& fix, std::ostream& out) {
+  const Rule& rule = cause.rule;
+  bool needs_text = uses_text(rule.fix.verify);
+  bool manual = rule.fix.steps.empty();
+  for (auto& step : rule.fix.steps) {
+    needs_text = needs_text || uses_text(step.argv) || uses_text({step.text});
+    manual = manual || step.argv.empty();
+  }
+  if (needs_text || manual) {
+    out << rule.id << " is a cause `rocmdoc explain` names from an error's text, and its fix "
+        << (manual ? "needs a person" : "depends on that text")
+        << ": run `rocmdoc explain` on the error and follow the steps it prints.\n";
+    return kExitProblems;
+  }
+  if (rule.when) {
+    RuleOutcome outcome = run_rule(rule, facts, functions);
+    if (outcome.verdict == Verdict::passed || outcome.verdict == Verdict::not_applicable) {
+      out << rule.id << " does not apply to this machine: its facts rule this cause out. Nothing to fix.\n";
+      return kExitProblems;
+    }
+  }
+  Finding finding = describe_rule(rule, facts, functions);
+  fix.id = rule.id;
+  fix.from_explain = true;
+  fix.reboot = rule.fix.reboot;
+  fix.relogin = rule.fix.relogin;
+  add_finding(fix, finding);
+  fix.automatic = all_automatic(fix.steps);
+  return std::nullopt;
+}
+
+void print_dry_run(const InstallPlan& plan, Machine& machine, const Journal& journal, std::ostream& out) {
+  CheckInputs inputs;
+  inputs.journal = &journal;
+  inputs.user = plan.user;
+  out << "Dry run of " << plan.distro << " (nothing is changed):\n";
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    auto& step = plan.steps[i];
+    auto [state, why] = evaluate_step(step, machine, inputs);
+    out << "[" << i + 1 << "/" << plan.steps.size() << "] " << step.title << "\n"
+        << "    state: " << step_state_name(state) << " (" << why << ")\n"
+        << (step.needs_root ? "    as root, would:\n" : "    as " + plan.user + ", would:\n") << describe_changes(step);
+  }
+}
+
+std::string target_user(const Json& facts) {
+  const Json& target = field(field(field(facts, "access"), "user"), "target");
+  return target.is_string() ? target.get<std::string>() : "";
+}
+
+int apply(const FixCandidate& fix, Loaded& loaded, const FixOptions& options, std::istream& in, std::ostream& out,
+          std::ostream& err) {
+  InstallPlan plan = plan_for_fix(fix, target_user(loaded.facts));
+  ExecutorPaths paths;
+  paths.journal = path_join(options.state_dir, "fix-" + fix.id + ".json");
+  paths.log_dir = options.log_dir;
+  paths.log_prefix = "fix-" + fix.id;
+  if (options.dry_run) {
+    auto journal = read_journal(*loaded.machine->fs, paths.journal);
+    print_dry_run(plan, *loaded.machine, journal ? *journal : Journal{}, out);
+    return kExitOk;
+  }
+  bool needs_root = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlanStep& s) { return s.needs_root; });
+  if (needs_root && !options.hooks.changer && ::geteuid() != 0) {
+    err << "rocmdoc fix " << fix.id << ": it changes the system as root; run: sudo rocmdoc fix " << fix.id << "\n";
+    return kExitUsage;
+  }
+  LiveSystemChanger live(paths.boot_id);
+  SystemChanger& changer = options.hooks.changer ? *options.hooks.changer : live;
+  auto chosen = choose_consent(options.yes, options.stdin_is_terminal, in, err);
+  Consent& consent = options.hooks.consent ? *options.hooks.consent : *chosen;
+  RunReport report = run_plan(plan, *loaded.machine, changer, consent, paths, out);
+  print_run_report(report, report.input_error ? err : out);
+  bool no_terminal = !options.hooks.consent && dynamic_cast<NoTerminalConsent*>(chosen.get());
+  if (report.outcome == RunOutcome::declined && no_terminal) out << kNoTerminalMessage << "\n";
+  if (report.outcome == RunOutcome::finished) {
+    if (fix.relogin) out << "It takes effect at the next login (a new SSH login or desktop session).\n";
+    if (fix.reboot) out << "It takes effect after a reboot.\n";
+  }
+  return exit_code_for(report);
+}
+
+std::optional<int> load(const MachineOptions& machine_options, const FixOptions& options, Loaded& loaded,
+                        std::ostream& err) {
+  if (options.hooks.machine) {
+    loaded.machine = options.hooks.machine;
+  } else {
+    auto machine = open_machine(machine_options);
+    if (!machine) {
+      err << "rocmdoc: " << machine.error() << "\n";
+      return kExitUsage;
+    }
+    loaded.owned = std::move(machine.value());
+    loaded.machine = loaded.owned.get();
+  }
+  if (!options.facts_file.empty()) {
+    auto facts = load_facts_file(options.facts_file);
+    if (!facts) {
+      err << "rocmdoc: " << facts.error() << "\n";
+      return kExitUsage;
+    }
+    loaded.facts = *facts;
+  } else {
+    loaded.facts = collect_facts(*loaded.machine, machine_options.probe);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_fix_command(const MachineOptions& machine_options, const FixOptions& options, std::istream& in,
+                    std::ostream& out, std::ostream& err) {
+  bool elsewhere = machine_options.root != "/" || !options.facts_file.empty();
+  if (elsewhere && !options.dry_run && !options.id.empty()) {
+    err << "rocmdoc fix: --root and --facts describe another machine; use them with --dry-run only\n";
+    return kExitUsage;
+  }
+  // Not moved after loading: the matrix's functions point into it.
+  Knowledge knowledge = load_knowledge({options.rules_dir});
+  if (!knowledge.errors.empty()) {
+    print_load_errors(knowledge.errors, err);
+    return kExitUsage;
+  }
+  Loaded loaded;
+  if (auto code = load(machine_options, options, loaded, err)) return *code;
+  CheckReport report = run_check(loaded.facts, knowledge, std::nullopt);
+  loaded.facts = report.facts;  // with the derived sections the rules read
+  auto fixes = fixes_from_report(report);
+  if (options.id.empty()) {
+    print_list(fixes, out);
+    return kExitOk;
+  }
+  auto it = std::find_if(fixes.begin(), fixes.end(), [&](const FixCandidate& f) { return f.id == options.id; });
+  FixCandidate fix;
+  if (it != fixes.end()) {
+    fix = *it;
+  } else if (knowledge.rules.rules.end() !=
+             std::find_if(knowledge.rules.rules.begin(), knowledge.rules.rules.end(),
+                          [&](const Rule& r) { return r.id == options.id; })) {
+    auto outcome = std::find_if(report.outcomes.begin(), report.outcomes.end(),
+                                [&](const RuleOutcome& o) { return o.rule->id == options.id; });
+    out << options.id << " does not apply here: check does not report it on this machine";
+    if (outcome != report.outcomes.end() && outcome->verdict == Verdict::unknown)
+      out << " (it could not be checked: " << outcome->reason << ")";
+    out << ". Nothing to fix.\n";
+    return kExitProblems;
+  } else {
+    // Loaded only when needed: explain's rules are not check's.
+    RuleSources sources;
+    sources.rules_dir = options.rules_dir;
+    sources.errors = true;
+    Knowledge with_errors = load_knowledge(sources);
+    if (!with_errors.errors.empty()) {
+      print_load_errors(with_errors.errors, err);
+      return kExitUsage;
+    }
+    auto& causes = with_errors.error_rules.causes;
+    auto cause = std::find_if(causes.begin(), causes.end(), [&](const Cause& c) { return c.rule.id == options.id; });
+    if (cause == causes.end()) {
+      err << "rocmdoc fix: no check or explain cause has the id " << options.id
+          << "; `rocmdoc fix` lists the fixes for this machine\n";
+      return kExitUsage;
+    }
+    if (auto code = fix_from_cause(*cause, loaded.facts, with_errors.functions, fix, out)) return *code;
+  }
+  if (!fix.automatic) {
+    print_manual(fix, out);
+    return kExitProblems;
+  }
+  return apply(fix, loaded, options, in, out, err);
+}
+
+}  // namespace rocmdoc
