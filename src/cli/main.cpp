@@ -11,6 +11,7 @@
 #include "rocmdoc/commands.h"
 #include "rocmdoc/exit_codes.h"
 #include "rocmdoc/facts_document.h"
+#include "rocmdoc/install_command.h"
 #include "rocmdoc/fix_command.h"
 
 using namespace rocmdoc;
@@ -113,6 +114,38 @@ int main(int argc, char** argv) {
       "needs a person), 2 usage error or unknown id, 3 declined (or no terminal and no --yes), 4 a step failed, "
       "5 reboot needed.");
 
+  MachineOptions install_opts;
+  InstallCommandOptions install_options;
+  auto* install = app.add_subcommand(
+      "install", "Install the AMD GPU driver, ROCm and PyTorch by a plan that asks, resumes after a reboot and "
+                 "verifies (docs/install.md)");
+  install->add_flag("--auto", install_options.auto_install, "Carry out the plan (each change asks first)");
+  install->add_flag("--dry-run", install_options.dry_run, "Show each step's state and exactly what would change; change nothing");
+  install->add_flag("--json", install_options.json, "Print the plan (or the refusal) as JSON; change nothing");
+  install->add_option("--rocm", install_options.rocm,
+                      "Install this release (X.Y.Z, or X.Y for the newest X.Y.z rocmdoc covers); default: the newest the "
+                      "matrix says supports this GPU here")
+      ->type_name("X.Y.Z");
+  install->add_flag("--no-driver", install_options.no_driver, "User space only: keep the running amdgpu (or in a container)");
+  install->add_flag("--no-torch", install_options.no_torch, "Skip PyTorch");
+  install->add_option("--venv", install_options.venv, "PyTorch's virtual environment (default: ~USER/rocm-venv)")
+      ->type_name("PATH");
+  install->add_option("--user", install_options.user, "The user to set up (default: SUDO_USER, else you)")
+      ->type_name("NAME");
+  install->add_flag("-y,--yes", install_options.yes, "Do every step without asking (unattended)");
+  install->add_flag("--resume", install_options.resume, "Carry on the journal's plan (after a reboot or an interruption)");
+  install->add_option("--root", install_opts.root, "With --dry-run: plan for a recorded machine")->type_name("DIR");
+  install->add_option("--facts", install_options.facts_file, "With --dry-run: plan for a saved facts document")
+      ->type_name("FILE");
+  install->add_option("--rules", install_options.rules_dir, "Use the rules (and recipes) in DIR instead of the built-in ones")
+      ->type_name("DIR");
+  install->footer(
+      "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
+      "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
+      "Exit codes: 0 done (or the plan shown), 1 rocmdoc will not install here (the reason and what to do instead), "
+      "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "
+      "it again).");
+
   auto* rules = app.add_subcommand("rules", "Check rule files: lint (load strictly) or test (run every rule's examples)");
   rules->require_subcommand(1);
   std::string lint_dir, test_dir;
@@ -155,6 +188,11 @@ int main(int argc, char** argv) {
   if (*fix) {
     fix_options.stdin_is_terminal = ::isatty(0);
     return run_fix_command(fix_opts, fix_options, std::cin, std::cout, std::cerr);
+  }
+  if (*install) {
+    install_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
+    install_options.stdin_is_terminal = ::isatty(0);
+    return run_install_command(install_opts, install_options, std::cin, std::cout, std::cerr);
   }
   if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);

@@ -1,0 +1,170 @@
+#include "rocmdoc/install_command.h"
+
+#include <unistd.h>
+
+#include "rocmdoc/check_report.h"
+#include "rocmdoc/exit_codes.h"
+#include "rocmdoc/facts_document.h"
+#include "rocmdoc/install_output.h"
+#include "rocmdoc/install_planner.h"
+#include "rocmdoc/install_run.h"
+#include "rocmdoc/step_check.h"
+
+namespace rocmdoc {
+
+void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);
+
+namespace {
+
+// The home directory /etc/passwd gives the user, or "" when it cannot tell.
+std::string home_of(Machine& machine, const std::string& user) {
+  auto passwd = machine.fs->read_file("/etc/passwd");
+  if (!passwd || user.empty()) return "";
+  size_t start = 0;
+  const std::string& text = *passwd;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    std::vector<std::string> fields;
+    for (size_t at = 0;;) {
+      size_t colon = line.find(':', at);
+      fields.push_back(line.substr(at, colon == std::string::npos ? std::string::npos : colon - at));
+      if (colon == std::string::npos) break;
+      at = colon + 1;
+    }
+    if (fields.size() >= 6 && fields[0] == user && !fields[5].empty() && fields[5][0] == '/') return fields[5];
+  }
+  return "";
+}
+
+// Dry-run states: each step's checks on this machine, with the journal of
+// this plan (a reboot already asked for, steps already recorded).
+void evaluate_states(InstallPlan& plan, Machine& machine) {
+  ExecutorPaths paths;
+  auto journal = read_journal(*machine.fs, paths.journal);
+  bool same_plan = journal && journal->plan_key == plan_key(plan);
+  CheckInputs inputs;
+  inputs.journal = same_plan ? &*journal : nullptr;
+  inputs.user = plan.user;
+  for (auto& step : plan.steps) {
+    auto [state, reason] = evaluate_step(step, machine, inputs);
+    step.state = state;
+    step.state_reason = reason;
+  }
+}
+
+struct Planned {
+  PlanResult result;
+  std::unique_ptr<Machine> machine;  // null with --facts
+  int error = 0;
+};
+
+Planned make_plan(const MachineOptions& machine_options, const InstallCommandOptions& o, std::ostream& err) {
+  Planned p{InstallRefusal{}, nullptr, 0};
+  RuleSources sources{o.rules_dir};
+  sources.checks = false;
+  Knowledge knowledge = load_knowledge(sources);
+  std::vector<LoadError> errors = knowledge.errors;
+  InstallRecipes recipes = load_install_recipes_from(o.rules_dir, errors);
+  if (!errors.empty()) {
+    print_load_errors(errors, err);
+    p.error = kExitUsage;
+    return p;
+  }
+  PlanInput input;
+  if (!o.facts_file.empty()) {
+    auto loaded = load_facts_file(o.facts_file);
+    if (!loaded) {
+      err << "rocmdoc: " << loaded.error() << "\n";
+      p.error = kExitUsage;
+      return p;
+    }
+    input.facts = *loaded;
+  } else {
+    auto machine = open_machine(machine_options);
+    if (!machine) {
+      err << "rocmdoc: " << machine.error() << "\n";
+      p.error = kExitUsage;
+      return p;
+    }
+    p.machine = std::move(machine.value());
+    input.facts = collect_facts(*p.machine, machine_options.probe);
+  }
+  input.recipes = &recipes;
+  input.matrix = &knowledge.matrix;
+  input.options.rocm = o.rocm;
+  input.options.driver = !o.no_driver;
+  input.options.torch = !o.no_torch;
+  input.options.venv = o.venv;
+  input.options.user = o.user;
+  if (p.machine) {
+    std::string user = o.user;
+    if (user.empty()) {
+      const Json& u = field(field(input.facts, "access"), "user");
+      user = field(u, "target").is_string() ? field(u, "target").get<std::string>() : "";
+    }
+    input.user_home = home_of(*p.machine, user);
+  }
+  p.result = build_install_plan(std::move(input));
+  return p;
+}
+
+int show(const PlanResult& result, const InstallCommandOptions& o, std::ostream& out) {
+  if (auto* refusal = std::get_if<InstallRefusal>(&result)) {
+    out << (o.json ? facts_to_string(render_refusal_json(*refusal)) + "\n" : render_refusal_text(*refusal));
+    return kExitProblems;
+  }
+  const InstallPlan& plan = std::get<InstallPlan>(result);
+  out << (o.json ? facts_to_string(render_plan_json(plan)) + "\n" : render_plan_text(plan, {o.color, true}));
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_install_command(const MachineOptions& machine_options, const InstallCommandOptions& o, std::istream& in,
+                        std::ostream& out, std::ostream& err) {
+  bool elsewhere = !o.facts_file.empty() || machine_options.root != "/";
+  if (elsewhere && !o.dry_run) {
+    err << "rocmdoc install: --facts and --root plan another machine: add --dry-run\n";
+    return kExitUsage;
+  }
+  if (!o.facts_file.empty() && machine_options.root != "/") {
+    err << "rocmdoc install: --facts and --root exclude each other\n";
+    return kExitUsage;
+  }
+  Planned p = make_plan(machine_options, o, err);
+  if (p.error) return p.error;
+  auto* plan = std::get_if<InstallPlan>(&p.result);
+  if (plan && p.machine) evaluate_states(*plan, *p.machine);
+  if (!plan || o.dry_run || o.json) return show(p.result, o, out);
+
+  // A real run: the plan of this machine, carried out step by step.
+  ExecutorPaths paths;
+  auto journal = read_journal(*p.machine->fs, paths.journal);
+  bool resumable = journal && journal->plan_key == plan_key(*plan) && !journal->done.empty();
+  if (!o.auto_install && !o.resume && !resumable) {
+    show(p.result, o, out);
+    out << "Nothing changed: add --auto to carry out this plan.\n";
+    return kExitOk;
+  }
+  if (o.resume && !resumable) {
+    err << "rocmdoc install --resume: no journal of this plan in " << paths.journal
+        << " (start it with `rocmdoc install --auto`)\n";
+    return kExitUsage;
+  }
+  if (::geteuid() != 0) {
+    err << "rocmdoc install: installing needs root: run `sudo rocmdoc install --auto` (the target user comes from "
+           "SUDO_USER)\n";
+    return kExitUsage;
+  }
+  out << render_plan_text(*plan, {o.color, false}) << "\n";
+  auto consent = choose_consent(o.yes, o.stdin_is_terminal, in, out);
+  LiveSystemChanger changer;
+  RunReport report = run_plan(*plan, *p.machine, changer, *consent, paths, out);
+  print_run_report(report, out);
+  return exit_code_for(report);
+}
+
+}  // namespace rocmdoc
