@@ -1,10 +1,12 @@
 // A diagnosis rule, as loaded from rules/checks/*.yaml (docs/rules.md).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "rocmdoc/expression.h"
+#include "rocmdoc/yaml_tree.h"
 
 namespace rocmdoc {
 
@@ -40,7 +42,11 @@ struct Fix {
 
 struct RuleExample {
   std::string name;
-  Json facts;                    // a partial facts document
+  // A partial facts document, kept as YAML: only `rules test` runs examples,
+  // so `check` does not pay for turning them into JSON.
+  std::shared_ptr<const YamlTree> tree;
+  const YamlNode* facts_yaml = nullptr;  // a map inside tree
+  Json facts() const;
   std::string expect;            // "fire", "pass" or "unknown"
   SourceLocation where;
 };

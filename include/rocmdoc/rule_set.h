@@ -4,18 +4,29 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rocmdoc/cause.h"
 #include "rocmdoc/rule.h"
 #include "rocmdoc/signature.h"
+#include "rocmdoc/yaml_tree.h"
 
 namespace rocmdoc {
 
 struct RuleFile {
+  // A constructor rather than an aggregate: {name, text} stays the way to
+  // make a file read at run time, without -Wmissing-field-initializers.
+  RuleFile() = default;
+  RuleFile(std::string name_, std::string text_, std::string_view packed_ = {})
+      : name(std::move(name_)), text(std::move(text_)), packed(packed_) {}
   std::string name;  // shown in messages: "rules/checks/access.yaml"
   std::string text;
+  // Built-in rules: the YAML already parsed at build time (yaml_tree_codec.h),
+  // static data; empty for files read at run time, whose text is parsed.
+  std::string_view packed;
 };
 
 struct LoadError {
@@ -34,6 +45,10 @@ struct RuleSet {
   std::map<std::string, ExprPtr> macros;
   bool ok() const { return errors.empty(); }
 };
+
+// The file's YAML as a tree, or nothing after adding a file:line:column
+// error (a syntax error, or a damaged packed tree) to errors.
+std::optional<YamlTree> rule_file_tree(const RuleFile& file, std::vector<LoadError>& errors);
 
 // Loads the check rules of `builtin`, then `local` (which may replace a
 // built-in rule by id; such rules are marked local_override).

@@ -3,12 +3,11 @@
 // booleans or null the way YAML 1.2 reads them.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include "rocmdoc/fact.h"
+#include "rocmdoc/yaml_tree.h"
 
 namespace rocmdoc {
 
-Json yaml_to_json(const YAML::Node& node);
+Json yaml_to_json(const YamlNode& node);
 
 }  // namespace rocmdoc

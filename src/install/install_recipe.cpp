@@ -1,9 +1,10 @@
 #include "rocmdoc/install_recipe.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
+#include <optional>
 #include <set>
+
+#include "rocmdoc/yaml_tree.h"
 
 #include "rocmdoc/version.h"
 
@@ -50,15 +51,13 @@ class RecipeReader {
       : file_(file), out_(out), errors_(errors) {}
 
   void read() {
-    YAML::Node doc;
+    // The tree stays with the reader: distro_refs_ point into it.
+    tree_ = rule_file_tree(file_, errors_);
+    if (!tree_) return;
+    const YamlNode& doc = tree_->root();
+    if (doc.is_null()) return;
     try {
-      doc = YAML::Load(file_.text);
-    } catch (const YAML::ParserException& e) {
-      errors_.push_back({{file_.name, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg});
-      return;
-    }
-    try {
-      if (!doc.IsMap()) fail(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
+      if (!doc.is_map()) fail(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
       allow(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
                   "disk", "apt_locks", "venv_dir", "releases"});
       if (text(required(doc, "schema"), "schema") != "1") fail(doc["schema"], "'schema' must be 1");
@@ -71,11 +70,11 @@ class RecipeReader {
       if (doc["packages"]) read_packages(doc["packages"]);
       if (doc["groups"]) out_.groups = texts(doc["groups"], "groups");
       if (doc["ld_so_conf"]) read_ld_so_conf(doc["ld_so_conf"]);
-      if (doc["disk"]) each(doc["disk"], "disk", [&](const YAML::Node& n) { read_disk(n); });
+      if (doc["disk"]) each(doc["disk"], "disk", [&](const YamlNode& n) { read_disk(n); });
       if (doc["apt_locks"]) out_.apt_locks = texts(doc["apt_locks"], "apt_locks");
       if (doc["venv_dir"]) out_.venv_dir = text(doc["venv_dir"], "venv_dir");
-      if (doc["distros"]) each(doc["distros"], "distros", [&](const YAML::Node& n) { read_distro(n); });
-      if (doc["releases"]) each(doc["releases"], "releases", [&](const YAML::Node& n) { read_release(n); });
+      if (doc["distros"]) each(doc["distros"], "distros", [&](const YamlNode& n) { read_distro(n); });
+      if (doc["releases"]) each(doc["releases"], "releases", [&](const YamlNode& n) { read_release(n); });
     } catch (const Failure& f) {
       errors_.push_back(f.error);
     }
@@ -86,56 +85,55 @@ class RecipeReader {
   InstallRecipes& out_;
   std::vector<LoadError>& errors_;
   std::set<std::string> sources_;
+  std::optional<YamlTree> tree_;
 
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& message) const {
-    throw Failure{{{file_.name, n.Mark().line + 1, n.Mark().column + 1}, message}};
-  }
+  [[noreturn]] void fail(const YamlNode& n, const std::string& message) const { throw Failure{at(n, message)}; }
 
-  void allow(const YAML::Node& map, std::initializer_list<const char*> keys) const {
-    if (!map.IsMap()) fail(map, "expected a mapping");
-    for (auto kv : map) {
-      std::string key = kv.first.Scalar();
+  void allow(const YamlNode& map, std::initializer_list<const char*> keys) const {
+    if (!map.is_map()) fail(map, "expected a mapping");
+    for (size_t i = 0; i < map.pair_count(); ++i) {
+      std::string key(map.key(i).text);
       if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
         std::string allowed;
         for (const char* k : keys) allowed += std::string(allowed.empty() ? "" : ", ") + k;
-        fail(kv.first, "unknown key '" + key + "' (allowed: " + allowed + ")");
+        fail(map.key(i), "unknown key '" + key + "' (allowed: " + allowed + ")");
       }
     }
   }
 
-  YAML::Node required(const YAML::Node& map, const char* key) const {
+  const YamlNode& required(const YamlNode& map, const char* key) const {
     if (!map[key]) fail(map, std::string("missing '") + key + "'");
     return map[key];
   }
 
-  std::string text(const YAML::Node& n, const std::string& what) const {
-    if (!n.IsScalar()) fail(n, "'" + what + "' must be text");
-    return n.Scalar();
+  std::string text(const YamlNode& n, const std::string& what) const {
+    if (!n.is_scalar()) fail(n, "'" + what + "' must be text");
+    return std::string(n.text);
   }
 
-  std::string https(const YAML::Node& n, const std::string& what) const {
+  std::string https(const YamlNode& n, const std::string& what) const {
     std::string s = text(n, what);
     if (s.rfind("https://", 0) != 0) fail(n, "'" + what + "' must be an https:// URL");
     return s;
   }
 
-  std::string absolute(const YAML::Node& n, const std::string& what) const {
+  std::string absolute(const YamlNode& n, const std::string& what) const {
     std::string s = text(n, what);
     if (s.empty() || s[0] != '/') fail(n, "'" + what + "' must be an absolute path");
     return s;
   }
 
-  std::vector<std::string> texts(const YAML::Node& n, const std::string& what) const {
-    if (!n.IsSequence()) fail(n, "'" + what + "' must be a list of text");
+  std::vector<std::string> texts(const YamlNode& n, const std::string& what) const {
+    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list of text");
     std::vector<std::string> out;
-    for (auto item : n) out.push_back(text(item, what + " item"));
+    for (auto& item : n.children) out.push_back(text(item, what + " item"));
     return out;
   }
 
   template <class Read>
-  void each(const YAML::Node& n, const std::string& what, Read read) {
-    if (!n.IsSequence()) fail(n, "'" + what + "' must be a list");
-    for (auto item : n) {
+  void each(const YamlNode& n, const std::string& what, Read read) {
+    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list");
+    for (auto& item : n.children) {
       try {
         read(item);
       } catch (const Failure& f) {
@@ -144,22 +142,26 @@ class RecipeReader {
     }
   }
 
-  void read_sources(const YAML::Node& n) {
-    if (!n.IsMap()) fail(n, "'sources' must map a source key to its description");
-    for (auto kv : n) {
-      text(kv.second, "source " + kv.first.Scalar());
-      sources_.insert(kv.first.Scalar());
+  void read_sources(const YamlNode& n) {
+    if (!n.is_map()) fail(n, "'sources' must map a source key to its description");
+    for (size_t i = 0; i < n.pair_count(); ++i) {
+      std::string key(n.key(i).text);
+      text(n.value(i), "source " + key);
+      sources_.insert(key);
     }
   }
 
   // Every value names where it comes from, and the name must be defined.
-  void check_sources(const YAML::Node& map) const {
-    for (auto s : required(map, "sources")) {
-      if (!sources_.count(text(s, "sources item"))) fail(s, "unknown source '" + s.Scalar() + "' (define it under 'sources')");
+  void check_sources(const YamlNode& map) const {
+    const YamlNode& list = required(map, "sources");
+    if (!list.is_sequence()) fail(list, "'sources' must be a list of source keys");
+    for (auto& s : list.children) {
+      std::string key = text(s, "sources item");
+      if (!sources_.count(key)) fail(s, "unknown source '" + key + "' (define it under 'sources')");
     }
   }
 
-  void read_key(const YAML::Node& n) {
+  void read_key(const YamlNode& n) {
     allow(n, {"url", "fingerprint", "keyring", "download", "sources"});
     out_.key_url = https(required(n, "url"), "url");
     out_.key_fingerprint = text(required(n, "fingerprint"), "fingerprint");
@@ -171,14 +173,14 @@ class RecipeReader {
     check_sources(n);
   }
 
-  void read_pin(const YAML::Node& n) {
+  void read_pin(const YamlNode& n) {
     allow(n, {"path", "content", "sources"});
     out_.pin_path = absolute(required(n, "path"), "path");
     out_.pin_content = text(required(n, "content"), "content");
     check_sources(n);
   }
 
-  void read_lists(const YAML::Node& n) {
+  void read_lists(const YamlNode& n) {
     allow(n, {"driver", "rocm", "line", "rocm_arch", "leftovers_to", "sources"});
     out_.driver_list = absolute(required(n, "driver"), "driver");
     out_.rocm_list = absolute(required(n, "rocm"), "rocm");
@@ -190,7 +192,7 @@ class RecipeReader {
     check_sources(n);
   }
 
-  void read_packages(const YAML::Node& n) {
+  void read_packages(const YamlNode& n) {
     allow(n, {"base", "python", "driver", "rocm", "venv", "secure_boot", "shadowing", "sources"});
     out_.base_packages = texts(required(n, "base"), "base");
     out_.python_packages = texts(required(n, "python"), "python");
@@ -202,14 +204,14 @@ class RecipeReader {
     check_sources(n);
   }
 
-  void read_ld_so_conf(const YAML::Node& n) {
+  void read_ld_so_conf(const YamlNode& n) {
     allow(n, {"path", "content", "sources"});
     out_.ld_conf_path = absolute(required(n, "path"), "path");
     out_.ld_conf_content = text(required(n, "content"), "content");
     check_sources(n);
   }
 
-  void read_disk(const YAML::Node& n) {
+  void read_disk(const YamlNode& n) {
     allow(n, {"path", "min_bytes"});
     DiskNeed d;
     d.path = absolute(required(n, "path"), "path");
@@ -220,7 +222,7 @@ class RecipeReader {
     out_.disk.push_back(d);
   }
 
-  void read_distro(const YAML::Node& n) {
+  void read_distro(const YamlNode& n) {
     allow(n, {"id", "version", "codename", "repo_codename", "driver_arch", "headers", "mok_key", "mok_new_key", "notes",
               "sources"});
     RecipeDistro d;
@@ -239,7 +241,7 @@ class RecipeReader {
     out_.distros.push_back(d);
   }
 
-  void read_release(const YAML::Node& n) {
+  void read_release(const YamlNode& n) {
     allow(n, {"version", "rocm_repo", "graphics_repo", "driver", "driver_repo", "driver_package_marker", "torch_rocm",
               "distros", "unverified", "sources"});
     RecipeRelease r;
@@ -255,16 +257,14 @@ class RecipeReader {
     r.unverified = texts(required(n, "unverified"), "unverified");
     check_sources(n);
     if (out_.release(r.version)) fail(n, "release " + r.version + " is defined twice");
-    distro_refs_.push_back({r.version, n["distros"]});
+    distro_refs_.push_back({r.version, &n["distros"]});
     out_.releases.push_back(r);
   }
 
  public:
   // Releases may name distributions of another file: checked once all are read.
-  std::vector<std::pair<std::string, YAML::Node>> distro_refs_;
-  LoadError at(const YAML::Node& n, const std::string& message) const {
-    return {{file_.name, n.Mark().line + 1, n.Mark().column + 1}, message};
-  }
+  std::vector<std::pair<std::string, const YamlNode*>> distro_refs_;
+  LoadError at(const YamlNode& n, const std::string& message) const { return {{file_.name, n.line, n.column}, message}; }
 };
 
 void check_complete(const InstallRecipes& r, std::vector<LoadError>& errors) {
@@ -293,8 +293,8 @@ InstallRecipes load_install_recipes(const std::vector<RuleFile>& files, std::vec
   }
   for (auto& reader : readers)
     for (auto& [version, node] : reader->distro_refs_)
-      for (auto d : node) {
-        const std::string& name = d.Scalar();
+      for (auto& d : node->children) {
+        std::string name(d.text);
         auto space = name.find(' ');
         if (space == std::string::npos || !out.distro(name.substr(0, space), name.substr(space + 1)))
           errors.push_back(reader->at(d, "release " + version + ": unknown distribution '" + name + "'"));

@@ -1,5 +1,8 @@
 #include "dpkg_status.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "rocmdoc/text.h"
 
 namespace rocmdoc {
@@ -118,24 +121,63 @@ std::string DpkgPackage::state() const {
   return words.size() == 3 ? words[2] : "";
 }
 
+// The fields a DpkgPackage keeps, and where each goes.
+struct WantedField {
+  std::string_view name;
+  std::string DpkgPackage::*member;
+};
+constexpr WantedField kWantedFields[] = {
+    {"Package", &DpkgPackage::name},          {"Architecture", &DpkgPackage::architecture},
+    {"Version", &DpkgPackage::version},       {"Status", &DpkgPackage::status},
+    {"Maintainer", &DpkgPackage::maintainer}, {"Source", &DpkgPackage::source},
+};
+
+// The same reading as parse_control_stanzas (same stanzas, same malformed
+// lines, the first of repeated fields), but keeping only the six fields a
+// package needs: a status file is ~1 MB of mostly descriptions, and copying
+// every field of every stanza was most of the rocm probe's time.
 DpkgStatus parse_dpkg_status(std::string_view text) {
   DpkgStatus result;
-  for (auto& stanza : parse_control_stanzas(text)) {
-    result.malformed_lines += stanza.malformed_count;
-    DpkgPackage p;
-    p.name = stanza.first_line("Package");
-    if (p.name.empty()) {
-      ++result.stanzas_without_package;
+  DpkgPackage current;
+  bool open = false, has_field = false, has_malformed = false;
+  auto close = [&] {
+    if (open && (has_field || has_malformed)) {
+      if (current.name.empty()) ++result.stanzas_without_package;
+      else result.packages.push_back(std::move(current));
+    }
+    current = DpkgPackage{};
+    open = has_field = has_malformed = false;
+  };
+  bool seen[std::size(kWantedFields)] = {};
+  LineReader reader(text);
+  std::string_view line;
+  while (reader.next(line)) {
+    if (is_blank(line)) {
+      close();
+      std::fill(std::begin(seen), std::end(seen), false);
       continue;
     }
-    p.architecture = stanza.first_line("Architecture");
-    p.version = stanza.first_line("Version");
-    p.status = stanza.first_line("Status");
-    p.maintainer = stanza.first_line("Maintainer");
-    p.source = stanza.first_line("Source");
-    p.line = stanza.line;
-    result.packages.push_back(std::move(p));
+    if (line.front() == '#') continue;
+    if (!open) open = true, current.line = reader.number();
+    if (line.front() == ' ' || line.front() == '\t') {
+      // Only first lines are kept; a continuation without a field is junk.
+      if (!has_field) ++result.malformed_lines, has_malformed = true;
+      continue;
+    }
+    size_t colon = line.find(':');
+    std::string_view name = colon == std::string_view::npos ? line : line.substr(0, colon);
+    if (colon == std::string_view::npos || !valid_field_name(name)) {
+      ++result.malformed_lines, has_malformed = true;
+      continue;
+    }
+    has_field = true;
+    for (size_t i = 0; i < std::size(kWantedFields); ++i)
+      if (!seen[i] && iequals(name, kWantedFields[i].name)) {
+        seen[i] = true;
+        current.*kWantedFields[i].member = trim(line.substr(colon + 1));
+      }
   }
+  close();
   return result;
 }
 

@@ -5,126 +5,176 @@ extern "C" {
 #include <pci/pci.h>
 }
 
-#include <csetjmp>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <mutex>
+#include <string_view>
+#include <unordered_map>
 
 namespace rocmdoc {
 
 namespace {
 
-// libpci reports fatal errors through pci_access::error, whose default
-// prints and calls exit(): a doctor must never end because a database is
-// odd. Ours jumps back to the guarded call that entered libpci instead
-// (only C frames lie between, so nothing is skipped that needs unwinding),
-// and the database then stops answering.
-thread_local std::jmp_buf* libpci_escape = nullptr;
-
-[[noreturn]] void libpci_error(char*, ...) {
-  if (libpci_escape) std::longjmp(*libpci_escape, 1);
-  std::abort();  // unreachable: every libpci call below is guarded
+// pci.ids as libpci would open it: its configured path, and for a ".gz"
+// name (Debian's default) the plain file beside it, which is what Debian
+// and Ubuntu install. Only the path comes from libpci; pci_alloc() reads
+// nothing.
+std::string libpci_ids_path() {
+  pci_access* access = pci_alloc();
+  std::string path = access && access->id_file_name ? access->id_file_name : "/usr/share/misc/pci.ids";
+  if (access) pci_cleanup(access);
+  return path;
 }
 
-void libpci_quiet(char*, ...) {}
-
-// Each guard keeps setjmp in a frame that changes no local after it, so
-// nothing can be clobbered by the jump.
-bool guarded_init(pci_access* access) {
-  std::jmp_buf escape;
-  libpci_escape = &escape;
-  if (setjmp(escape) != 0) {
-    libpci_escape = nullptr;
-    return false;
+// pci.ids mapped, not read: 1.3 MB copied (twice, through a stringstream)
+// was most of the pci probe's time, and only a few blocks are looked at.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+      void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) data_ = static_cast<const char*>(p), size_ = static_cast<size_t>(st.st_size);
+    }
+    ::close(fd);
   }
-  pci_init(access);
-  libpci_escape = nullptr;
-  return true;
-}
-
-bool guarded_lookup(pci_access* access, char* buffer, int size, int flags, int a, int b, const char** name) {
-  std::jmp_buf escape;
-  libpci_escape = &escape;
-  if (setjmp(escape) != 0) {
-    libpci_escape = nullptr;
-    return false;
+  ~MappedFile() {
+    if (data_) ::munmap(const_cast<char*>(data_), size_);
   }
-  *name = pci_lookup_name(access, buffer, size, flags, a, b);
-  libpci_escape = nullptr;
-  return true;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  bool ok() const { return data_ != nullptr; }
+  std::string_view text() const { return {data_, size_}; }
+
+ private:
+  const char* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// The file to map: for a ".gz" name, the plain file beside it (compressed
+// pci.ids would need zlib, so gives no names).
+std::string plain_ids_path(const std::string& path) {
+  return path.ends_with(".gz") ? path.substr(0, path.size() - 3) : path;
 }
 
-// Names only from the database: no numbers for unlisted ids, no udev hwdb
-// (so that the answer is pci.ids, the same on every run) and no network.
-constexpr int kLookupFlags = PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB;
+std::string hex(unsigned value, int digits) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%0*x", digits, value);
+  return buffer;
+}
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+// The line starting at pos (without its newline), and pos moved past it.
+std::string_view next_line(std::string_view text, size_t& pos) {
+  size_t end = text.find('\n', pos);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view line = text.substr(pos, end - pos);
+  pos = end < text.size() ? end + 1 : text.size();
+  return line;
+}
+
+// "<prefix><id><blanks><name>" gives the name (trailing blanks and \r
+// dropped, as libpci does), else nothing.
+std::optional<std::string> entry_name(std::string_view line, std::string_view prefix_and_id) {
+  if (!line.starts_with(prefix_and_id) || line.size() <= prefix_and_id.size() || !blank(line[prefix_and_id.size()]))
+    return std::nullopt;
+  line.remove_prefix(prefix_and_id.size());
+  while (!line.empty() && blank(line.front())) line.remove_prefix(1);
+  while (!line.empty() && (blank(line.back()) || line.back() == '\r')) line.remove_suffix(1);
+  if (line.empty()) return std::nullopt;
+  return std::string(line);
+}
+
+// Where each top-level line starts, by its id ("1002", "C 03"): one pass
+// over the file, so that each lookup reads only its own block. The first
+// of repeated ids wins, as a scan from the top would find it.
+std::unordered_map<std::string_view, size_t> index_top_lines(std::string_view text) {
+  std::unordered_map<std::string_view, size_t> index;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t start = pos;
+    std::string_view line = next_line(text, pos);
+    if (line.empty() || line.front() == '\t' || line.front() == '#') continue;
+    // Both kinds of id are four characters: "1002" (a vendor), "C 03" (a class).
+    if (line.size() > 4 && blank(line[4])) index.emplace(line.substr(0, 4), start);
+  }
+  return index;
+}
+
+// The name of the one-tab child "<tab><id>" in the block below the top-level
+// line at top (its lines start with a tab; comments and blank lines may sit
+// between), else nothing.
+std::optional<std::string> child_name(std::string_view text, size_t top, const std::string& id) {
+  size_t pos = top;
+  next_line(text, pos);
+  while (pos < text.size()) {
+    std::string_view line = next_line(text, pos);
+    if (line.empty() || line.front() == '#') continue;
+    if (line.front() != '\t') break;  // the next top-level entry
+    if (auto name = entry_name(line, "\t" + id)) return name;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
 struct PciNameDatabase::Impl {
-  std::mutex mutex;  // libpci is not thread-safe
-  pci_access* access = nullptr;
-  bool usable = false;
-  char buffer[1024];
+  std::mutex mutex;
+  std::string path;
+  std::unique_ptr<MappedFile> file;  // null until the first lookup
+  std::string_view text;             // empty: no readable database
+  std::unordered_map<std::string_view, size_t> top;  // views into text
 
-  std::optional<std::string> lookup(int flags, int a, int b) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (!usable) return std::nullopt;
-    const char* name = nullptr;
-    if (!guarded_lookup(access, buffer, sizeof buffer, flags | kLookupFlags, a, b, &name)) {
-      usable = false;
-      return std::nullopt;
+  // Where the top-level line `head` starts, or nothing. The file is mapped
+  // and indexed on the first lookup: a run that needs no names reads none.
+  std::optional<size_t> find_top(const std::string& head) {
+    if (!file) {
+      file = std::make_unique<MappedFile>(plain_ids_path(path));
+      if (file->ok()) text = file->text(), top = index_top_lines(text);
     }
-    if (!name || !*name) return std::nullopt;
-    return std::string(name);
+    auto it = top.find(head);
+    if (it == top.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::optional<std::string> top_name(const std::string& head) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto at = find_top(head);
+    if (!at) return std::nullopt;
+    return entry_name(next_line(text, *at), head);
+  }
+
+  std::optional<std::string> child(const std::string& head, const std::string& id) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto at = find_top(head);
+    if (!at) return std::nullopt;
+    return child_name(text, *at, id);
   }
 };
 
 PciNameDatabase::PciNameDatabase(const std::string& ids_path) : impl_(std::make_unique<Impl>()) {
-  pci_access* access = pci_alloc();
-  impl_->access = access;
-  access->error = libpci_error;
-  access->warning = libpci_quiet;
-  access->debug = libpci_quiet;
-  // Builds with DNS support default to a cache under ~/.cache: not wanted.
-  access->id_lookup_mode = 0;
-  if (!ids_path.empty()) pci_set_name_list_path(access, strdup(ids_path.c_str()), 1);
-  // pci_init() must pick an access method; the "dump" method reading an
-  // empty file is one that never touches the bus or I/O ports (automatic
-  // detection could, on a live root machine without sysfs).
-  int dump = pci_lookup_method(const_cast<char*>("dump"));
-  if (dump < 0 || pci_set_param(access, const_cast<char*>("dump.name"), const_cast<char*>("/dev/null")) != 0) {
-    impl_->usable = true;  // names need no access method; pci_init only sets defaults
-    return;
-  }
-  access->method = static_cast<unsigned>(dump);
-  impl_->usable = guarded_init(access);
+  impl_->path = ids_path.empty() ? libpci_ids_path() : ids_path;
 }
 
-PciNameDatabase::~PciNameDatabase() {
-  // libpci closes its files before it reports an error, so its state is
-  // whole enough to free even after one.
-  pci_cleanup(impl_->access);
-}
+PciNameDatabase::~PciNameDatabase() = default;
 
-std::optional<std::string> PciNameDatabase::vendor(uint16_t vendor_id) {
-  return impl_->lookup(PCI_LOOKUP_VENDOR, vendor_id, 0);
-}
+std::optional<std::string> PciNameDatabase::vendor(uint16_t vendor_id) { return impl_->top_name(hex(vendor_id, 4)); }
 
 std::optional<std::string> PciNameDatabase::device(uint16_t vendor_id, uint16_t device_id) {
-  return impl_->lookup(PCI_LOOKUP_DEVICE, vendor_id, device_id);
+  return impl_->child(hex(vendor_id, 4), hex(device_id, 4));
 }
 
 std::optional<std::string> PciNameDatabase::class_name(uint32_t class_code) {
-  int base_and_sub = static_cast<int>((class_code >> 8) & 0xffff);
-  auto name = impl_->lookup(PCI_LOOKUP_CLASS, base_and_sub, 0);
-  // When only the base class is listed, libpci appends the number
-  // ("Unassigned class [ffff]") despite PCI_LOOKUP_NO_NUMBERS.
-  char number[16];
-  std::snprintf(number, sizeof number, " [%04x]", static_cast<unsigned>(base_and_sub));
-  if (name && name->size() > std::strlen(number) && name->compare(name->size() - std::strlen(number), std::string::npos, number) == 0)
-    name->resize(name->size() - std::strlen(number));
-  return name;
+  // libpci's rule: the subclass's name, else the base class's.
+  std::string base = "C " + hex((class_code >> 16) & 0xff, 2);
+  if (auto sub = impl_->child(base, hex((class_code >> 8) & 0xff, 2))) return sub;
+  return impl_->top_name(base);
 }
 
 PciNameDatabase& system_pci_names() {

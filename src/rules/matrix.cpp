@@ -1,7 +1,5 @@
 #include "rocmdoc/matrix.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include "rocmdoc/text.h"
 #include "rocmdoc/version.h"
 #include "rocmdoc/yaml_json.h"
@@ -33,8 +31,9 @@ std::string unconfirmed_note(const Json& r) {
   return u.empty() ? "" : " (unconfirmed: " + u + ")";
 }
 
-Json entries(const YAML::Node& doc, const char* key) {
-  return doc[key] ? yaml_to_json(doc[key]) : Json::array();
+Json entries(const YamlNode& doc, const char* key) {
+  const YamlNode* n = doc.find(key);
+  return n ? yaml_to_json(*n) : Json::array();
 }
 
 }  // namespace
@@ -42,24 +41,26 @@ Json entries(const YAML::Node& doc, const char* key) {
 Matrix Matrix::load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors) {
   Matrix m;
   for (auto& f : files) {
-    YAML::Node doc;
-    try {
-      doc = YAML::Load(f.text);
-    } catch (const YAML::ParserException& e) {
-      errors.push_back({{f.name, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg});
-      continue;
-    }
-    if (!doc.IsMap() || !doc["schema"] || doc["schema"].Scalar() != "1") {
+    auto tree = rule_file_tree(f, errors);
+    if (!tree) continue;
+    const YamlNode& doc = tree->root();
+    const YamlNode* schema = doc.find("schema");
+    if (!schema || schema->text != "1") {
       errors.push_back({{f.name, 1, 1}, "a matrix file starts with 'schema: 1'"});
       continue;
     }
-    if (doc["as_of"] && doc["as_of"].Scalar() > m.as_of_) m.as_of_ = doc["as_of"].Scalar();
-    for (auto& r : entries(doc, "releases")) m.releases_.push_back(r);
+    const YamlNode* as_of = doc.find("as_of");
+    if (as_of && as_of->text > m.as_of_) m.as_of_ = std::string(as_of->text);
+    // Moved out of the converted lists, not copied: the matrix is most of
+    // what a `check` run loads.
+    for (auto& r : entries(doc, "releases")) m.releases_.push_back(std::move(r));
+    // The key first: Json's operator= takes its argument by value, and the
+    // right side of '=' is evaluated before the left.
     for (auto& d : entries(doc, "devices"))
-      if (d.contains("device_id")) m.devices_[to_lower(str(d, "device_id"))] = d;
-    for (auto& g : entries(doc, "gfx_targets")) m.gfx_targets_[str(g, "gfx")] = g;
+      if (d.contains("device_id")) m.devices_.insert_or_assign(to_lower(str(d, "device_id")), std::move(d));
+    for (auto& g : entries(doc, "gfx_targets")) m.gfx_targets_.insert_or_assign(str(g, "gfx"), std::move(g));
     for (auto& o : entries(doc, "overrides")) m.add_override(o);
-    for (auto& w : entries(doc, "wheels")) m.wheels_.push_back(w);
+    for (auto& w : entries(doc, "wheels")) m.wheels_.push_back(std::move(w));
   }
   if (m.releases_.empty() && !files.empty()) errors.push_back({{"rules/matrix", 0, 0}, "no ROCm releases in the matrix"});
   return m;

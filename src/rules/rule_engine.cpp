@@ -140,7 +140,7 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
   for (auto& rule : rules.rules)
     for (auto& ex : rule.examples) {
       ++n;
-      RuleOutcome o = run_rule(rule, ex.facts, functions);
+      RuleOutcome o = run_rule(rule, ex.facts(), functions);
       std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
       if (got != ex.expect) failures.push_back({&rule, &ex, got, o.reason});
     }

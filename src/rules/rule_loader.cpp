@@ -1,7 +1,7 @@
 #include <re2/re2.h>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 #include "rocmdoc/rule_set.h"
@@ -47,28 +47,26 @@ class Loader {
 
   void load_file(const RuleFile& file, bool local) {
     file_ = &file;
-    YAML::Node doc;
-    try {
-      doc = YAML::Load(file.text);
-    } catch (const YAML::ParserException& e) {
-      error_at(e.mark, "YAML syntax error: " + e.msg);
-      return;
-    }
-    if (doc.IsNull()) return;
+    auto parsed = rule_file_tree(file, set_.errors);
+    if (!parsed) return;
+    // Shared with the rules' examples, which point into it.
+    tree_ = std::make_shared<const YamlTree>(std::move(*parsed));
+    const YamlNode& doc = tree_->root();
+    if (doc.is_null()) return;
     try {
       if (kind_ == Kind::checks) {
-        if (!doc.IsMap()) fail(doc, "a rule file is a mapping with lists, macros and rules");
+        if (!doc.is_map()) fail(doc, "a rule file is a mapping with lists, macros and rules");
         allow_keys(doc, {"lists", "macros", "rules"});
       } else {
-        if (!doc.IsMap()) fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
+        if (!doc.is_map()) fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
         allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
       }
-      if (doc["lists"]) for (auto n : sequence(doc["lists"], "lists")) load_list(n);
-      if (doc["macros"]) for (auto n : sequence(doc["macros"], "macros")) load_macro(n);
-      each(doc, "rules", [&](const YAML::Node& n) { load_rule(n, local); });
-      each(doc, "signatures", [&](const YAML::Node& n) { load_signature(n); });
-      each(doc, "origins", [&](const YAML::Node& n) { load_origin(n); });
-      each(doc, "causes", [&](const YAML::Node& n) { load_cause(n, local); });
+      if (doc["lists"]) for (auto& n : sequence(doc["lists"], "lists")) load_list(n);
+      if (doc["macros"]) for (auto& n : sequence(doc["macros"], "macros")) load_macro(n);
+      each(doc, "rules", [&](const YamlNode& n) { load_rule(n, local); });
+      each(doc, "signatures", [&](const YamlNode& n) { load_signature(n); });
+      each(doc, "origins", [&](const YamlNode& n) { load_origin(n); });
+      each(doc, "causes", [&](const YamlNode& n) { load_cause(n, local); });
     } catch (const Failure& f) {
       set_.errors.push_back(f.error);
     }
@@ -87,9 +85,9 @@ class Loader {
  private:
   // Loads every item of doc[key], reporting each bad one rather than just the first.
   template <class Load>
-  void each(const YAML::Node& doc, const char* key, Load load) {
+  void each(const YamlNode& doc, const char* key, Load load) {
     if (!doc[key]) return;
-    for (auto n : sequence(doc[key], key)) {
+    for (auto& n : sequence(doc[key], key)) {
       try {
         load(n);
       } catch (const Failure& f) {
@@ -98,46 +96,45 @@ class Loader {
     }
   }
 
-  SourceLocation at(const YAML::Mark& m) const { return {file_->name, m.line + 1, m.column + 1}; }
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& message) const { throw Failure{{at(n.Mark()), message}}; }
-  void error_at(const YAML::Mark& m, const std::string& message) { set_.errors.push_back({at(m), message}); }
+  SourceLocation at(const YamlNode& n) const { return {file_->name, n.line, n.column}; }
+  [[noreturn]] void fail(const YamlNode& n, const std::string& message) const { throw Failure{{at(n), message}}; }
 
-  void allow_keys(const YAML::Node& map, std::initializer_list<const char*> keys) const {
-    for (auto kv : map) {
-      std::string key = kv.first.Scalar();
+  void allow_keys(const YamlNode& map, std::initializer_list<const char*> keys) const {
+    for (size_t i = 0; i < map.pair_count(); ++i) {
+      std::string key(map.key(i).text);
       bool ok = false;
       for (const char* k : keys) ok = ok || key == k;
       if (!ok) {
         std::string allowed;
         for (const char* k : keys) allowed += std::string(allowed.empty() ? "" : ", ") + k;
-        fail(kv.first, "unknown key '" + key + "' (allowed: " + allowed + ")");
+        fail(map.key(i), "unknown key '" + key + "' (allowed: " + allowed + ")");
       }
     }
   }
 
-  YAML::Node sequence(const YAML::Node& n, const std::string& what) const {
-    if (!n.IsSequence()) fail(n, "'" + what + "' must be a list");
-    return n;
+  std::span<const YamlNode> sequence(const YamlNode& n, const std::string& what) const {
+    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list");
+    return n.children;
   }
 
-  YAML::Node required(const YAML::Node& map, const char* key) const {
+  const YamlNode& required(const YamlNode& map, const char* key) const {
     if (!map[key]) fail(map, std::string("missing '") + key + "'");
     return map[key];
   }
 
-  std::string scalar(const YAML::Node& n, const std::string& what) const {
-    if (!n.IsScalar()) fail(n, "'" + what + "' must be text");
-    return n.Scalar();
+  std::string scalar(const YamlNode& n, const std::string& what) const {
+    if (!n.is_scalar()) fail(n, "'" + what + "' must be text");
+    return std::string(n.text);
   }
 
-  bool boolean(const YAML::Node& n, const std::string& what) const {
+  bool boolean(const YamlNode& n, const std::string& what) const {
     std::string s = scalar(n, what);
     if (s == "true") return true;
     if (s == "false") return false;
     fail(n, "'" + what + "' must be true or false");
   }
 
-  std::vector<std::string> strings(const YAML::Node& n, const std::string& what) const {
+  std::vector<std::string> strings(const YamlNode& n, const std::string& what) const {
     std::vector<std::string> out;
     for (auto item : sequence(n, what)) out.push_back(scalar(item, what + " item"));
     return out;
@@ -150,21 +147,21 @@ class Loader {
     return v;
   }
 
-  ExprPtr condition(const YAML::Node& n, const std::string& item_path) {
+  ExprPtr condition(const YamlNode& n, const std::string& item_path) {
     std::string text = scalar(n, "condition");
     ParseError err;
     auto parsed = parse_expression(text, vocabulary(), item_path, &err);
     if (!parsed) {
       // Point into the line when the condition is written on one line.
-      SourceLocation where = at(n.Mark());
-      bool quoted = n.Tag() == "!";
+      SourceLocation where = at(n);
+      bool quoted = n.quoted;
       if (text.find('\n') == std::string::npos) where.column += static_cast<int>(err.column) - 1 + (quoted ? 1 : 0);
       throw Failure{{where, "in condition: " + err.message}};
     }
     return *parsed;
   }
 
-  void load_list(const YAML::Node& n) {
+  void load_list(const YamlNode& n) {
     allow_keys(n, {"list", "items"});
     std::string name = scalar(required(n, "list"), "list");
     if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
@@ -173,14 +170,14 @@ class Loader {
     set_.lists[name] = items;
   }
 
-  void load_macro(const YAML::Node& n) {
+  void load_macro(const YamlNode& n) {
     allow_keys(n, {"macro", "condition"});
     std::string name = scalar(required(n, "macro"), "macro");
     if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
     set_.macros[name] = condition(required(n, "condition"), "");
   }
 
-  Template templ(const YAML::Node& n, const std::string& what, const std::string& item_path) const {
+  Template templ(const YamlNode& n, const std::string& what, const std::string& item_path) const {
     Template t;
     t.text = scalar(n, what);
     for (size_t open = t.text.find('{'); open != std::string::npos; open = t.text.find('{', open + 1)) {
@@ -207,38 +204,39 @@ class Loader {
     return t;
   }
 
-  FixStep load_step(const YAML::Node& s, const std::string& item_path) const {
-    if (!s.IsMap()) fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
+  FixStep load_step(const YamlNode& s, const std::string& item_path) const {
+    if (!s.is_map()) fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
     allow_keys(s, {"text", "run", "sudo"});
     FixStep step;
     step.text = templ(required(s, "text"), "text", item_path);
     if (s["run"])
-      for (auto a : sequence(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
+      for (auto& a : sequence(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
     if (s["sudo"]) step.sudo = boolean(s["sudo"], "sudo");
     return step;
   }
 
-  Fix load_fix(const YAML::Node& n, const std::string& item_path) const {
-    if (!n.IsMap()) fail(n, "'fix' must be a mapping with steps");
+  Fix load_fix(const YamlNode& n, const std::string& item_path) const {
+    if (!n.is_map()) fail(n, "'fix' must be a mapping with steps");
     allow_keys(n, {"steps", "reboot", "relogin", "verify"});
     Fix fix;
-    for (auto s : sequence(required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
+    for (auto& s : sequence(required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
     if (n["reboot"]) fix.reboot = boolean(n["reboot"], "reboot");
     if (n["relogin"]) fix.relogin = boolean(n["relogin"], "relogin");
     if (n["verify"])
-      for (auto a : sequence(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
+      for (auto& a : sequence(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
     return fix;
   }
 
-  void load_examples(Rule& rule, const YAML::Node& n) const {
-    for (auto e : sequence(n, "examples")) {
-      if (!e.IsMap()) fail(e, "an example is a mapping with name, facts and expect");
+  void load_examples(Rule& rule, const YamlNode& n) const {
+    for (auto& e : sequence(n, "examples")) {
+      if (!e.is_map()) fail(e, "an example is a mapping with name, facts and expect");
       allow_keys(e, {"name", "facts", "expect"});
       RuleExample ex;
-      ex.where = at(e.Mark());
+      ex.where = at(e);
       ex.name = scalar(required(e, "name"), "name");
-      ex.facts = yaml_to_json(required(e, "facts"));
-      if (!ex.facts.is_object()) fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
+      ex.tree = tree_;
+      ex.facts_yaml = &required(e, "facts");
+      if (!ex.facts_yaml->is_map()) fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
       ex.expect = scalar(required(e, "expect"), "expect");
       if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown")
         fail(e["expect"], "'expect' is fire, pass or unknown");
@@ -246,7 +244,7 @@ class Loader {
     }
   }
 
-  std::string identifier(const YAML::Node& n, const std::string& what) const {
+  std::string identifier(const YamlNode& n, const std::string& what) const {
     std::string id = scalar(n, what);
     bool ok = !id.empty();
     for (char c : id)
@@ -256,7 +254,7 @@ class Loader {
   }
 
   // The parts a check rule and a cause share.
-  void load_rule_text(Rule& r, const YAML::Node& n, const std::string& item_path) const {
+  void load_rule_text(Rule& r, const YamlNode& n, const std::string& item_path) const {
     r.title = templ(required(n, "title"), "title", item_path);
     r.why = templ(required(n, "why"), "why", item_path);
     r.fix = load_fix(required(n, "fix"), item_path);
@@ -264,12 +262,12 @@ class Loader {
     if (r.sources.empty()) fail(n["sources"], "a rule names at least one source");
   }
 
-  void load_rule(const YAML::Node& n, bool local) {
-    if (!n.IsMap()) fail(n, "a rule is a mapping");
+  void load_rule(const YamlNode& n, bool local) {
+    if (!n.is_map()) fail(n, "a rule is a mapping");
     allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
                    "examples"});
     Rule r;
-    r.where = at(n.Mark());
+    r.where = at(n);
     r.id = identifier(required(n, "id"), "id");
     r.area = scalar(required(n, "area"), "area");
     bool area_ok = false;
@@ -301,7 +299,7 @@ class Loader {
 
   // A pattern is compiled here so a bad one is reported where it is written;
   // the scanner compiles it again with the same options (log_scanner.cpp).
-  void check_pattern(const YAML::Node& n, const std::string& pattern, bool captures_allowed) const {
+  void check_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
     RE2::Options options;
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
@@ -318,31 +316,31 @@ class Loader {
     }
   }
 
-  void load_signature(const YAML::Node& n) {
-    if (!n.IsMap()) fail(n, "a signature is a mapping with id, pattern and examples");
+  void load_signature(const YamlNode& n) {
+    if (!n.is_map()) fail(n, "a signature is a mapping with id, pattern and examples");
     allow_keys(n, {"id", "pattern", "examples"});
     Signature s;
-    s.where = at(n.Mark());
+    s.where = at(n);
     s.id = identifier(required(n, "id"), "id");
     s.pattern = scalar(required(n, "pattern"), "pattern");
     check_pattern(n["pattern"], s.pattern, true);
-    const YAML::Node& ex = required(n, "examples");
-    if (!ex.IsMap()) fail(ex, "'examples' is a mapping with match and no_match");
+    const YamlNode& ex = required(n, "examples");
+    if (!ex.is_map()) fail(ex, "'examples' is a mapping with match and no_match");
     allow_keys(ex, {"match", "no_match"});
     for (const char* key : {"match", "no_match"}) {
       if (!ex[key]) continue;
-      for (auto e : sequence(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
+      for (auto& e : sequence(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
     }
     for (auto& other : set_.signatures)
       if (other.id == s.id) fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
     set_.signatures.push_back(std::move(s));
   }
 
-  SignatureExample signature_example(const YAML::Node& e, bool match) const {
+  SignatureExample signature_example(const YamlNode& e, bool match) const {
     SignatureExample ex;
-    ex.where = at(e.Mark());
+    ex.where = at(e);
     ex.match = match;
-    if (!e.IsMap()) {
+    if (!e.is_map()) {
       ex.line = scalar(e, "example line");
       return ex;
     }
@@ -350,17 +348,19 @@ class Loader {
     allow_keys(e, {"line", "captures"});
     ex.line = scalar(required(e, "line"), "line");
     if (e["captures"]) {
-      if (!e["captures"].IsMap()) fail(e["captures"], "'captures' maps a capture name to its value");
-      for (auto kv : e["captures"]) ex.captures[kv.first.Scalar()] = scalar(kv.second, "capture");
+      if (!e["captures"].is_map()) fail(e["captures"], "'captures' maps a capture name to its value");
+      const YamlNode& captures = e["captures"];
+      for (size_t i = 0; i < captures.pair_count(); ++i)
+        ex.captures[std::string(captures.key(i).text)] = scalar(captures.value(i), "capture");
     }
     return ex;
   }
 
-  void load_origin(const YAML::Node& n) {
-    if (!n.IsMap()) fail(n, "an origin is a mapping with id, name, tracker and pattern");
+  void load_origin(const YamlNode& n) {
+    if (!n.is_map()) fail(n, "an origin is a mapping with id, name, tracker and pattern");
     allow_keys(n, {"id", "name", "tracker", "pattern"});
     Origin o;
-    o.where = at(n.Mark());
+    o.where = at(n);
     o.id = identifier(required(n, "id"), "id");
     o.name = scalar(required(n, "name"), "name");
     o.tracker = scalar(required(n, "tracker"), "tracker");
@@ -369,13 +369,13 @@ class Loader {
     set_.origins.push_back(std::move(o));
   }
 
-  void load_cause(const YAML::Node& n, bool local) {
-    if (!n.IsMap()) fail(n, "a cause is a mapping");
+  void load_cause(const YamlNode& n, bool local) {
+    if (!n.is_map()) fail(n, "a cause is a mapping");
     allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
                    "examples"});
     Cause c;
     Rule& r = c.rule;
-    r.where = at(n.Mark());
+    r.where = at(n);
     r.id = identifier(required(n, "id"), "id");
     c.area = scalar(required(n, "area"), "area");
     if (cause_area_rank(c.area) < 0) fail(n["area"], "unknown area '" + c.area + "' (see docs/explain.md)");
@@ -385,7 +385,7 @@ class Loader {
     else if (severity == "warning") r.severity = Severity::warning;
     else if (severity == "benign") r.severity = Severity::info, c.benign = true;
     else fail(n["severity"], "a cause's severity is error, warning or benign");
-    for (auto s : sequence(required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
+    for (auto& s : sequence(required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
     if (c.signals.empty()) fail(n["signals"], "a cause needs at least one signal");
     if (n["when"]) {
       r.when_text = scalar(n["when"], "when");
@@ -397,11 +397,11 @@ class Loader {
     place_cause(c, n, local);
   }
 
-  Signal load_signal(const YAML::Node& n) const {
-    if (!n.IsMap()) fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
+  Signal load_signal(const YamlNode& n) const {
+    if (!n.is_map()) fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
     allow_keys(n, {"signature", "weight"});
     Signal s;
-    s.where = at(n.Mark());
+    s.where = at(n);
     s.signature = scalar(required(n, "signature"), "signature");
     std::string w = scalar(required(n, "weight"), "weight");
     if (w != "1" && w != "2" && w != "3") fail(n["weight"], "'weight' is 1, 2 or 3");
@@ -409,7 +409,7 @@ class Loader {
     return s;
   }
 
-  void place_cause(Cause& c, const YAML::Node& n, bool local) {
+  void place_cause(Cause& c, const YamlNode& n, bool local) {
     for (auto& existing : set_.causes) {
       if (existing.rule.id != c.rule.id) continue;
       if (local && !existing.rule.local_override) {
@@ -422,7 +422,7 @@ class Loader {
     set_.causes.push_back(std::move(c));
   }
 
-  void place(Rule& r, const YAML::Node& n, bool local) {
+  void place(Rule& r, const YamlNode& n, bool local) {
     for (auto& existing : set_.rules) {
       if (existing.id != r.id) continue;
       if (local && !existing.local_override) {
@@ -439,9 +439,12 @@ class Loader {
   RuleSet& set_;
   Kind kind_;
   const RuleFile* file_ = nullptr;
+  std::shared_ptr<const YamlTree> tree_;  // of the file being loaded
 };
 
 }  // namespace
+
+Json RuleExample::facts() const { return facts_yaml ? yaml_to_json(*facts_yaml) : Json::object(); }
 
 RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
                       const Vocabulary& vocabulary) {
