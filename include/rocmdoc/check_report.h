@@ -2,6 +2,7 @@
 // the target release. Renderers (text, JSON) read it; nothing here prints.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,9 @@ struct RuleSources {
 struct Knowledge {
   RuleSet rules;                  // rules/checks/
   RuleSet error_rules;            // rules/errors/
-  Matrix matrix;
+  // On the heap: the matrix functions in `functions` point at it, so moving
+  // a Knowledge must not move the matrix.
+  std::unique_ptr<Matrix> matrix = std::make_unique<Matrix>();
   std::map<std::string, Function> functions;
   std::vector<LoadError> errors;  // any error: nothing runs
 };

@@ -38,9 +38,9 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
   }
   std::optional<std::string> rocm;
   if (!options.rocm.empty()) {
-    if (knowledge.matrix.release(options.rocm).is_null()) {
+    if (knowledge.matrix->release(options.rocm).is_null()) {
       err << "rocmdoc: --rocm " << options.rocm << " is not a release in the matrix (as of "
-          << knowledge.matrix.as_of() << "); see rules/matrix/rocm-releases.yaml\n";
+          << knowledge.matrix->as_of() << "); see rules/matrix/rocm-releases.yaml\n";
       return kExitUsage;
     }
     rocm = options.rocm;

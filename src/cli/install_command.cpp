@@ -93,7 +93,7 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
     input.facts = collect_facts(*p.machine, machine_options.probe);
   }
   input.recipes = &recipes;
-  input.matrix = &knowledge.matrix;
+  input.matrix = knowledge.matrix.get();
   input.options.rocm = o.rocm;
   input.options.driver = !o.no_driver;
   input.options.torch = !o.no_torch;

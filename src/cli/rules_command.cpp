@@ -67,7 +67,7 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
   if (!missing.empty()) return kExitUsage;
   out << fmt::format("{} rules, {} lists, {} macros; {} signatures, {} causes; matrix as of {}: no problems\n",
                      k.rules.rules.size(), k.rules.lists.size(), k.rules.macros.size(), k.error_rules.signatures.size(),
-                     k.error_rules.causes.size(), k.matrix.as_of());
+                     k.error_rules.causes.size(), k.matrix->as_of());
   return kExitOk;
 }
 

@@ -104,7 +104,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   out.lines = scan.lines;
   out.bytes = scan.bytes;
   if (!facts.is_object()) facts = Json::object();
-  add_derived_facts(facts, knowledge.matrix, std::nullopt);
+  add_derived_facts(facts, *knowledge.matrix, std::nullopt);
   facts["text"] = text_facts(scan);
   for (auto& cause : knowledge.error_rules.causes) {
     ExplainedCause e;

@@ -28,9 +28,9 @@ Knowledge load_knowledge(const RuleSources& sources) {
     if (!read) k.errors.push_back({{sources.local_rules_dir, 0, 0}, read.error()});
     else local = *read;
   }
-  k.matrix = Matrix::load(files_under(files, "matrix"), k.errors);
+  k.matrix = std::make_unique<Matrix>(Matrix::load(files_under(files, "matrix"), k.errors));
   k.functions = builtin_functions();
-  k.matrix.add_functions(k.functions);
+  k.matrix->add_functions(k.functions);
   Vocabulary vocabulary;
   vocabulary.functions = &k.functions;
   vocabulary.is_fact = is_fact_path;
@@ -51,7 +51,7 @@ Knowledge load_knowledge(const RuleSources& sources) {
 
 CheckReport run_check(Json facts, const Knowledge& knowledge, const std::optional<std::string>& rocm) {
   CheckReport report;
-  add_derived_facts(facts, knowledge.matrix, rocm);
+  add_derived_facts(facts, *knowledge.matrix, rocm);
   report.outcomes = run_rules(knowledge.rules, facts, knowledge.functions);
   report.facts = std::move(facts);
   for (auto& o : report.outcomes) {

@@ -44,7 +44,7 @@ PlanResult plan_for(const std::string& machine, InstallOptions options = {}, con
   input.facts = cache[machine];
   if (edit) edit(input.facts);
   input.recipes = &s.recipes;
-  input.matrix = &s.knowledge.matrix;
+  input.matrix = s.knowledge.matrix.get();
   input.options = options;
   return build_install_plan(input);
 }
@@ -213,7 +213,7 @@ TEST_CASE("refusals say why and what to do instead", "[install-plan]") {
         "unsupported-distro");
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, [](Json& f) { f["host"]["arch"] = "aarch64"; })) == "unsupported-architecture");
   Edit old_gpu = [](Json& f) {
-    add_derived_facts(f, shipped().knowledge.matrix, std::nullopt);
+    add_derived_facts(f, *shipped().knowledge.matrix, std::nullopt);
     f["gpus"][0]["gfx"] = "gfx803";
   };
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, old_gpu)) == "unsupported-gpu");
