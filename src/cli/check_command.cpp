@@ -20,22 +20,12 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
     print_load_errors(knowledge.errors, err);
     return kExitUsage;
   }
-  Json facts;
-  if (!options.facts_file.empty()) {
-    auto loaded = load_facts_file(options.facts_file);
-    if (!loaded) {
-      err << "rocmdoc: " << loaded.error() << "\n";
-      return kExitUsage;
-    }
-    facts = *loaded;
-  } else {
-    auto machine = open_machine(machine_options);
-    if (!machine) {
-      err << "rocmdoc: " << machine.error() << "\n";
-      return kExitUsage;
-    }
-    facts = collect_facts(**machine, machine_options.probe);
+  auto loaded = machine_facts(machine_options, options.facts_file);
+  if (!loaded) {
+    err << "rocmdoc: " << loaded.error() << "\n";
+    return kExitUsage;
   }
+  Json facts = std::move(loaded.value().facts);
   std::optional<std::string> rocm;
   if (!options.rocm.empty()) {
     if (knowledge.matrix->release(options.rocm).is_null()) {

@@ -65,15 +65,12 @@ Result<bool> scan_inputs(const ExplainOptions& o, std::istream& in, LogScanner& 
 Result<std::pair<Json, std::string>> explain_facts(const MachineOptions& m, const ExplainOptions& o) {
   using R = Result<std::pair<Json, std::string>>;
   if (o.no_probe) return R::ok({Json::object(), ""});
-  if (!o.facts_file.empty()) {
-    auto loaded = load_facts_file(o.facts_file);
-    if (!loaded) return R::fail(loaded.error());
-    return R::ok({*loaded, "the facts file " + o.facts_file});
-  }
-  auto machine = open_machine(m);
-  if (!machine) return R::fail(machine.error());
-  std::string from = m.root == "/" ? "this machine" : "the recorded machine " + m.root;
-  return R::ok({collect_facts(**machine, m.probe), from});
+  auto loaded = machine_facts(m, o.facts_file);
+  if (!loaded) return R::fail(loaded.error());
+  std::string from = !o.facts_file.empty() ? "the facts file " + o.facts_file
+                     : m.root == "/"       ? "this machine"
+                                           : "the recorded machine " + m.root;
+  return R::ok({std::move(loaded.value().facts), from});
 }
 
 }  // namespace

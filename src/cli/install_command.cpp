@@ -74,24 +74,14 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
     return p;
   }
   PlanInput input;
-  if (!o.facts_file.empty()) {
-    auto loaded = load_facts_file(o.facts_file);
-    if (!loaded) {
-      err << "rocmdoc: " << loaded.error() << "\n";
-      p.error = kExitUsage;
-      return p;
-    }
-    input.facts = *loaded;
-  } else {
-    auto machine = open_machine(machine_options);
-    if (!machine) {
-      err << "rocmdoc: " << machine.error() << "\n";
-      p.error = kExitUsage;
-      return p;
-    }
-    p.machine = std::move(machine.value());
-    input.facts = collect_facts(*p.machine, machine_options.probe);
+  auto loaded = machine_facts(machine_options, o.facts_file);
+  if (!loaded) {
+    err << "rocmdoc: " << loaded.error() << "\n";
+    p.error = kExitUsage;
+    return p;
   }
+  input.facts = std::move(loaded.value().facts);
+  p.machine = std::move(loaded.value().machine);
   input.recipes = &recipes;
   input.matrix = knowledge.matrix.get();
   input.options.rocm = o.rocm;
