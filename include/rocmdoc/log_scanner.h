@@ -85,7 +85,6 @@ class LogScanner {
   std::string source_;
   bool split_line_ = false;  // the last piece scanned was a cut of a long line: do not count it again
   ScanResult result_;
-  std::vector<int> matched_;
 };
 
 // Runs every signature's examples: each `match` line must match (with its

@@ -212,8 +212,8 @@ void LogScanner::scan_block(std::string_view block) {
 void LogScanner::scan_range(std::string_view range, size_t first_line) {
   if (range.empty()) return;
   RE2::Set::ErrorInfo info{};
-  matched_.clear();
-  bool any = set_->Match(range, &matched_, &info);
+  // Only whether anything matches: without a vector RE2 stops at the first match.
+  bool any = set_->Match(range, nullptr, &info);
   bool set_failed = !any && info.kind != RE2::Set::kNoError;
   if (!any && !set_failed) return;
   if (range.size() > kLeafRange && !set_failed) {
