@@ -37,6 +37,9 @@ class Collector {
   }
 
   void add_versioned(const std::string& lib, const std::string& leaf) {
+    // Every pyenv shim may run every pyenv version, so the same prefixes
+    // come once per shim: list each directory once.
+    if (!listed_.insert(lib + '\n' + leaf).second) return;
     auto names = ctx_.fs().list_dir(lib);
     if (!names) return;  // most of these do not exist on any one machine
     for (auto& name : *names)
@@ -49,6 +52,7 @@ class Collector {
   ProbeContext& ctx_;
   SitePackagesSearch result_;
   std::set<std::string> seen_;
+  std::set<std::string> listed_;
 };
 
 // /usr/lib/python3/dist-packages is read by whichever Python 3 the system
