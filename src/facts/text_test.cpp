@@ -1,0 +1,30 @@
+#include "rocmdoc/text.h"
+
+#include "catch.h"
+
+using namespace rocmdoc;
+
+TEST_CASE("looks_binary tells text from garbage", "[text]") {
+  CHECK_FALSE(looks_binary(""));
+  CHECK_FALSE(looks_binary("Package: rocm\nStatus: install ok installed\n\tindented\r\n"));
+  CHECK(looks_binary(std::string("abc\0def", 7)));
+  CHECK(looks_binary(std::string(100, '\x01')));
+  std::string mostly_text(100, 'a');
+  mostly_text.replace(0, 4, "\x02\x03\x04\x05");  // 4% control bytes: still text
+  CHECK_FALSE(looks_binary(mostly_text));
+  mostly_text.replace(4, 2, "\x06\x07");  // 6%
+  CHECK(looks_binary(mostly_text));
+}
+
+TEST_CASE("looks_binary finds a NUL anywhere in a large file, judges control bytes by the start", "[text]") {
+  std::string big(3 << 20, 'x');
+  CHECK_FALSE(looks_binary(big));
+  big[big.size() - 1] = '\0';
+  CHECK(looks_binary(big));
+  big[big.size() - 1] = 'x';
+  // Control bytes after the first 64 KiB are not counted.
+  std::fill(big.begin() + (1 << 20), big.end(), '\x01');
+  CHECK_FALSE(looks_binary(big));
+  std::fill(big.begin(), big.begin() + 8192, '\x01');
+  CHECK(looks_binary(big));
+}
