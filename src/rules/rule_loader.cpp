@@ -43,7 +43,10 @@ class Loader {
  public:
   enum class Kind { checks, errors };
   Loader(const Vocabulary& vocabulary, RuleSet& set, Kind kind = Kind::checks)
-      : base_(vocabulary), set_(set), kind_(kind) {}
+      : base_(vocabulary), vocabulary_(vocabulary), set_(set), kind_(kind) {
+    vocabulary_.lists.insert(set.lists.begin(), set.lists.end());
+    vocabulary_.macros.insert(set.macros.begin(), set.macros.end());
+  }
 
   void load_file(const RuleFile& file, bool local) {
     file_ = &file;
@@ -140,12 +143,10 @@ class Loader {
     return out;
   }
 
-  Vocabulary vocabulary() const {
-    Vocabulary v = base_;
-    v.lists = set_.lists;
-    v.macros = set_.macros;
-    return v;
-  }
+  // The base vocabulary with the lists and macros defined so far, kept up
+  // to date as they are defined: copying them for each condition cost more
+  // than parsing it.
+  const Vocabulary& vocabulary() const { return vocabulary_; }
 
   ExprPtr condition(const YamlNode& n, const std::string& item_path) {
     std::string text = scalar(n, "condition");
@@ -167,14 +168,17 @@ class Loader {
     if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
     Json items = Json::array();
     for (auto& s : strings(required(n, "items"), "items")) items.push_back(s);
-    set_.lists[name] = items;
+    vocabulary_.lists[name] = items;
+    set_.lists[name] = std::move(items);
   }
 
   void load_macro(const YamlNode& n) {
     allow_keys(n, {"macro", "condition"});
     std::string name = scalar(required(n, "macro"), "macro");
     if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
-    set_.macros[name] = condition(required(n, "condition"), "");
+    ExprPtr macro = condition(required(n, "condition"), "");
+    vocabulary_.macros[name] = macro;
+    set_.macros[name] = std::move(macro);
   }
 
   Template templ(const YamlNode& n, const std::string& what, const std::string& item_path) const {
@@ -427,15 +431,16 @@ class Loader {
       if (existing.id != r.id) continue;
       if (local && !existing.local_override) {
         r.local_override = true;
-        existing = r;
+        existing = std::move(r);
         return;
       }
       fail(n["id"], "duplicate rule id '" + r.id + "' (first defined at " + existing.where.str() + ")");
     }
-    set_.rules.push_back(r);
+    set_.rules.push_back(std::move(r));
   }
 
   const Vocabulary& base_;
+  Vocabulary vocabulary_;
   RuleSet& set_;
   Kind kind_;
   const RuleFile* file_ = nullptr;
