@@ -8,11 +8,13 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "rocmdoc/expression.h"
 #include "rocmdoc/rule_set.h"
+#include "rocmdoc/yaml_tree.h"
 
 namespace rocmdoc {
 
@@ -22,7 +24,7 @@ class Matrix {
   static Matrix load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors);
 
   const std::string& as_of() const { return as_of_; }
-  const Json& releases() const { return releases_; }
+  Json releases() const;  // every release entry, converted: for the installer, not per rule
 
   Json device(const std::string& device_id) const;     // entry, or null when not listed
   Json gfx_target(const std::string& gfx) const;       // entry, or null
@@ -46,19 +48,22 @@ class Matrix {
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
   // unknown where the matrix has neither.
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
-  Json wheels() const { return wheels_; }
+  Json wheels() const;
 
   void add_functions(std::map<std::string, Function>& functions) const;
 
  private:
+  // The parsed matrix files; the entries below point into them.
+  std::vector<std::shared_ptr<const YamlTree>> trees_;
   std::string as_of_;
-  Json releases_ = Json::array();
-  std::map<std::string, Json> devices_;
-  std::map<std::string, Json> gfx_targets_;
-  void add_override(const Json& o);
-  std::map<std::string, Json> overrides_;      // best reported entry per gfx
-  std::vector<Json> override_reports_;         // every entry
-  Json wheels_ = Json::array();
+  std::vector<const YamlNode*> releases_;
+  std::map<std::string, const YamlNode*> devices_;      // by lower-case PCI device id
+  std::map<std::string, const YamlNode*> gfx_targets_;
+  std::map<std::string, const YamlNode*> overrides_;    // best reported entry per gfx
+  std::vector<const YamlNode*> override_reports_;       // every entry
+  std::vector<const YamlNode*> wheels_;
+  void add_override(const YamlNode& o);
+  const YamlNode* release_node(const std::string& version) const;
 };
 
 }  // namespace rocmdoc
