@@ -1,4 +1,9 @@
 #include "catch.h"
+#include <filesystem>
+#include <fstream>
+#include <stdlib.h>
+
+#include "rocmdoc/host_filesystem.h"
 #include "rocmdoc/memory_filesystem.h"
 
 using namespace rocmdoc;
@@ -50,4 +55,32 @@ TEST_CASE("read_file refuses files over the limit instead of cutting them", "[fi
   fs.file("/big", std::string(100, 'x'));
   CHECK_FALSE(fs.read_file("/big", 99).ok());
   CHECK(fs.read_file("/big", 100).ok());
+}
+
+TEST_CASE("the host filesystem reads whole files of any size, and refuses one byte over the limit", "[filesystem]") {
+  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  std::string dir = dir_template;
+  HostFileSystem fs(dir);
+  auto write = [&](const std::string& name, const std::string& content) {
+    std::ofstream(dir + "/" + name, std::ios::binary) << content;
+  };
+  std::string big(3 * 1024 * 1024 + 17, 'x');
+  for (size_t i = 0; i < big.size(); i += 4096) big[i] = static_cast<char>('a' + (i / 4096) % 26);
+  write("big", big);
+  write("empty", "");
+  write("limit", std::string(100, 'y'));
+  CHECK(*fs.read_file("/big") == big);
+  CHECK(fs.read_file("/empty")->empty());
+  CHECK(fs.read_file("/limit", 100)->size() == 100);
+  auto over = fs.read_file("/limit", 99);
+  REQUIRE_FALSE(over.ok());
+  CHECK(over.error() == "/limit: larger than 99 bytes");
+  // /proc files say their size is 0, whatever they hold.
+  HostFileSystem live("/");
+  auto status = live.read_file("/proc/self/status");
+  REQUIRE(status.ok());
+  CHECK(status->find("Name:") == 0);
+  CHECK(status->size() > 100);
+  std::filesystem::remove_all(dir);
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace rocmdoc {
@@ -124,10 +125,21 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
     ::close(fd);
     return Result<std::string>::fail(path + ": not a regular file");
   }
-  std::string data;
-  char buf[65536];
+  // Read straight into the string, sized from the file where it says its
+  // size: dpkg's ~1 MB status grew by doubling through a stack buffer, each
+  // step copied and faulted in anew. /proc and /sys files say 0 or 4096
+  // whatever they hold, so the buffer still grows when they are longer. One
+  // byte over max_bytes tells "larger than" apart from "exactly".
+  size_t limit = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
+  size_t stated = st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  std::string data(std::min(limit, std::max<size_t>(stated + 1, 4096)), '\0');
+  size_t used = 0;
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (used == data.size()) {
+      if (data.size() >= limit) break;
+      data.resize(std::min(limit, data.size() * 2));
+    }
+    ssize_t n = ::read(fd, data.data() + used, data.size() - used);
     if (n < 0) {
       if (errno == EINTR) continue;
       int err = errno;
@@ -135,12 +147,13 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
       return Result<std::string>::fail(path + ": " + errno_reason(err));
     }
     if (n == 0) break;
-    if (data.size() + static_cast<size_t>(n) > max_bytes) {
-      ::close(fd);
-      return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
-    }
-    data.append(buf, static_cast<size_t>(n));
+    used += static_cast<size_t>(n);
   }
+  if (used > max_bytes) {
+    ::close(fd);
+    return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+  }
+  data.resize(used);
   ::close(fd);
   return Result<std::string>::ok(std::move(data));
 }
