@@ -1,0 +1,43 @@
+#include "rocmdoc/process_runner.h"
+
+#include "catch.h"
+
+using namespace rocmdoc;
+using namespace std::chrono_literals;
+
+TEST_CASE("a tool runs from an argv with both streams captured and its exit code", "[process]") {
+  SystemProcessRunner runner;
+  ProcessResult r = runner.run({"sh", "-c", "echo out; echo err >&2; exit 3"}, 5s);
+  CHECK(r.started);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out == "out\n");
+  CHECK(r.err == "err\n");
+  CHECK(r.error.empty());
+}
+
+TEST_CASE("a tool that is not there did not start, and says why", "[process]") {
+  SystemProcessRunner runner;
+  ProcessResult r = runner.run({"rocmdoc-no-such-tool-here"}, 5s);
+  CHECK_FALSE(r.started);
+  CHECK(r.error == "rocmdoc-no-such-tool-here: No such file or directory");
+  ProcessResult empty = runner.run({}, 5s);
+  CHECK_FALSE(empty.started);
+}
+
+TEST_CASE("a tool reads /dev/null as stdin unless asked to inherit it", "[process]") {
+  SystemProcessRunner runner;
+  ProcessResult r = runner.run({"cat"}, 5s);
+  CHECK(r.succeeded());
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("a timeout kills the tool and the children it started", "[process]") {
+  SystemProcessRunner runner;
+  auto started = std::chrono::steady_clock::now();
+  // The grandchild keeps the pipe open: only killing the group ends it.
+  ProcessResult r = runner.run({"sh", "-c", "sleep 30 & sleep 30"}, 200ms);
+  CHECK(r.timed_out);
+  CHECK(r.error.find("timed out after 200 ms") != std::string::npos);
+  CHECK(std::chrono::steady_clock::now() - started < 10s);
+}
