@@ -56,6 +56,9 @@ class FileSystem {
   // again, as this process. Recorded machines answer fail("..."), and the
   // caller judges from the recorded owner, group and mode instead.
   virtual Result<bool> try_open_read_write(const std::string& path);
+  // True when two threads may read through it at once: reading changes no
+  // state. collect_facts then runs the independent probes beside the others.
+  virtual bool concurrent_reads() const { return false; }
 };
 
 // Path helpers for machine-namespace paths (pure string functions).

@@ -21,6 +21,7 @@ class MemoryFileSystem : public FileSystem {
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::string> read_link(const std::string& path) override;
+  bool concurrent_reads() const override { return true; }  // reads only look nodes up
   FileStat stat(const std::string& path) override;
 
  private:

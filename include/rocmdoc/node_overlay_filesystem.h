@@ -19,6 +19,7 @@ class NodeOverlayFileSystem : public FileSystem {
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
+  bool concurrent_reads() const override { return inner_->concurrent_reads(); }
 
  private:
   std::unique_ptr<FileSystem> inner_;

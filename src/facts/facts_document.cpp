@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <future>
 #include <sstream>
 
 namespace rocmdoc {
@@ -18,8 +19,32 @@ static std::string utc_now() {
   return buf;
 }
 
-Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<ProbeTiming>* timings) {
+namespace {
+
+struct ProbeRun {
+  Json section;
+  Json commands;
+  double ms = 0;
+};
+
+// One probe with a context of its own, so that two threads never share one.
+ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, const ProbeOptions& options, const Json& facts) {
   ProbeContext ctx(machine, options);
+  auto started = std::chrono::steady_clock::now();
+  ProbeRun run;
+  try {
+    run.section = probe.run(ctx, facts);
+  } catch (const std::exception& e) {
+    run.section = unknown(std::string("the ") + probe.name + " probe failed: " + e.what());
+  }
+  run.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  run.commands = ctx.commands_run();
+  return run;
+}
+
+}  // namespace
+
+Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<ProbeTiming>* timings) {
   Json facts = Json::object();
   facts["schema"] = kFactsSchema;
   facts["generator"] = "rocmdoc " + rocmdoc_version();
@@ -30,21 +55,37 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   source["collected_at"] = utc_now();
   facts["source"] = source;
 
-  for (auto& probe : probe_catalogue()) {
-    auto started = std::chrono::steady_clock::now();
-    Json section;
-    try {
-      section = probe.run(ctx, facts);
-    } catch (const std::exception& e) {
-      section = unknown(std::string("the ") + probe.name + " probe failed: " + e.what());
+  // The independent probes read the slowest things (dpkg's database,
+  // Python's directories, the kernel log through dmesg): each on a thread
+  // of its own, they overlap the others and each other's waits. They get no
+  // sections in either mode, so a probe wrongly marked independent fails
+  // the same way on one thread or several.
+  const auto& probes = probe_catalogue();
+  std::vector<ProbeRun> runs(probes.size());
+  const Json none = Json::object();
+  bool threads = machine.fs->concurrent_reads() && machine.runner->concurrent_runs();
+  std::vector<std::future<void>> beside;
+  for (size_t i = 0; i < probes.size() && threads; ++i)
+    if (probes[i].independent)
+      beside.push_back(std::async(std::launch::async, [&, i] { runs[i] = run_probe(probes[i], machine, options, none); }));
+  Json sections = Json::object();  // what the dependent probes build on
+  for (size_t i = 0; i < probes.size(); ++i) {
+    if (probes[i].independent) {
+      if (!threads) runs[i] = run_probe(probes[i], machine, options, none);
+      continue;
     }
-    facts[probe.name] = std::move(section);
-    if (timings) {
-      std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - started;
-      timings->push_back({probe.name, ms.count()});
-    }
+    runs[i] = run_probe(probes[i], machine, options, sections);
+    sections[probes[i].name] = runs[i].section;
   }
-  facts["commands_run"] = ctx.commands_run();
+  for (auto& f : beside) f.get();
+
+  Json commands = Json::array();
+  for (size_t i = 0; i < probes.size(); ++i) {
+    facts[probes[i].name] = std::move(runs[i].section);
+    for (auto& c : runs[i].commands) commands.push_back(std::move(c));
+    if (timings) timings->push_back({probes[i].name, runs[i].ms});
+  }
+  facts["commands_run"] = std::move(commands);
   return facts;
 }
 
