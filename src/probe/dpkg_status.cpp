@@ -131,34 +131,50 @@ constexpr WantedField kWantedFields[] = {
     {"Version", &DpkgPackage::version},       {"Status", &DpkgPackage::status},
     {"Maintainer", &DpkgPackage::maintainer}, {"Source", &DpkgPackage::source},
 };
+constexpr size_t kWanted = std::size(kWantedFields);
+
+std::string_view trim_view(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\n\r\v\f");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\n\r\v\f") - b + 1);
+}
 
 // The same reading as parse_control_stanzas (same stanzas, same malformed
 // lines, the first of repeated fields), but keeping only the six fields a
-// package needs: a status file is ~1 MB of mostly descriptions, and copying
-// every field of every stanza was most of the rocm probe's time.
-DpkgStatus parse_dpkg_status(std::string_view text) {
+// package needs, as views into the text until the stanza ends: a status
+// file is ~1 MB of mostly descriptions, and only the packages `keep`
+// accepts become strings.
+DpkgStatus parse_dpkg_status(std::string_view text, const std::function<bool(std::string_view)>& keep) {
   DpkgStatus result;
-  DpkgPackage current;
+  std::string_view fields[kWanted];
+  bool seen[kWanted] = {};
+  size_t stanza_line = 0;
   bool open = false, has_field = false, has_malformed = false;
   auto close = [&] {
     if (open && (has_field || has_malformed)) {
-      if (current.name.empty()) ++result.stanzas_without_package;
-      else result.packages.push_back(std::move(current));
+      std::string_view name = fields[0];
+      if (name.empty()) {
+        ++result.stanzas_without_package;
+      } else if (++result.package_count, !keep || keep(name)) {
+        DpkgPackage p;
+        for (size_t i = 0; i < kWanted; ++i) p.*kWantedFields[i].member = std::string(fields[i]);
+        p.line = stanza_line;
+        result.packages.push_back(std::move(p));
+      }
     }
-    current = DpkgPackage{};
+    std::fill(std::begin(fields), std::end(fields), std::string_view{});
+    std::fill(std::begin(seen), std::end(seen), false);
     open = has_field = has_malformed = false;
   };
-  bool seen[std::size(kWantedFields)] = {};
   LineReader reader(text);
   std::string_view line;
   while (reader.next(line)) {
     if (is_blank(line)) {
       close();
-      std::fill(std::begin(seen), std::end(seen), false);
       continue;
     }
     if (line.front() == '#') continue;
-    if (!open) open = true, current.line = reader.number();
+    if (!open) open = true, stanza_line = reader.number();
     if (line.front() == ' ' || line.front() == '\t') {
       // Only first lines are kept; a continuation without a field is junk.
       if (!has_field) ++result.malformed_lines, has_malformed = true;
@@ -171,10 +187,10 @@ DpkgStatus parse_dpkg_status(std::string_view text) {
       continue;
     }
     has_field = true;
-    for (size_t i = 0; i < std::size(kWantedFields); ++i)
+    for (size_t i = 0; i < kWanted; ++i)
       if (!seen[i] && iequals(name, kWantedFields[i].name)) {
         seen[i] = true;
-        current.*kWantedFields[i].member = trim(line.substr(colon + 1));
+        fields[i] = trim_view(line.substr(colon + 1));
       }
   }
   close();

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,11 +60,14 @@ struct DpkgPackage {
 };
 
 struct DpkgStatus {
-  std::vector<DpkgPackage> packages;  // in file order
+  std::vector<DpkgPackage> packages;  // in file order (those `keep` accepted)
+  size_t package_count = 0;           // stanzas with a Package field, kept or not
   size_t stanzas_without_package = 0;
   size_t malformed_lines = 0;
 };
 
-DpkgStatus parse_dpkg_status(std::string_view text);
+// keep: which packages to return, by name; every one when empty. A probe
+// that looks for a few names need not hold ~2000 packages.
+DpkgStatus parse_dpkg_status(std::string_view text, const std::function<bool(std::string_view)>& keep = {});
 
 }  // namespace rocmdoc

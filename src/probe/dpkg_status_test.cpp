@@ -42,6 +42,19 @@ TEST_CASE("dpkg status: packages with their fields, continuation lines skipped",
   CHECK(s.stanzas_without_package == 0);
 }
 
+TEST_CASE("dpkg status: only the packages asked for are kept, all are counted", "[dpkg]") {
+  DpkgStatus s = parse_dpkg_status(kTwoPackages, [](std::string_view name) { return name.starts_with("libhsa"); });
+  CHECK(s.package_count == 2);
+  REQUIRE(s.packages.size() == 1);
+  CHECK(s.packages[0].name == "libhsakmt1");
+  CHECK(s.packages[0].version == "5.2.3+dfsg-1");
+  CHECK(s.packages[0].line == 12);
+  DpkgStatus none = parse_dpkg_status(kTwoPackages, [](std::string_view) { return false; });
+  CHECK(none.package_count == 2);
+  CHECK(none.packages.empty());
+  CHECK(parse_dpkg_status("Version: 1\n\n").package_count == 0);
+}
+
 TEST_CASE("dpkg status: states other than installed", "[dpkg]") {
   DpkgStatus s = parse_dpkg_status(
       "Package: amdgpu-dkms\nStatus: install ok half-configured\nVersion: 1:6.8.5.60200-2009582.24.04\n\n"

@@ -55,9 +55,11 @@ Json hwe_installed(ProbeContext& ctx, const Json& distro) {
   auto status = ctx.fs().read_file("/var/lib/dpkg/status", 256u << 20);
   if (!status) return unknown(status.error());
   // linux-generic-hwe-24.04, linux-image-generic-hwe-22.04, ...
-  for (auto& package : parse_dpkg_status(*status).packages)
-    if (starts_with(package.name, "linux-") && package.name.find("-hwe-") != std::string::npos && package.installed())
-      return true;
+  auto is_hwe = [](std::string_view name) {
+    return name.starts_with("linux-") && name.find("-hwe-") != std::string_view::npos;
+  };
+  for (auto& package : parse_dpkg_status(*status, is_hwe).packages)
+    if (package.installed()) return true;
   return false;
 }
 

@@ -30,8 +30,8 @@ void probe_packages(ProbeContext& ctx, Json& section) {
     section["packages_incomplete"] = why;
     return;
   }
-  DpkgStatus status = parse_dpkg_status(*text);
-  if (status.packages.empty()) {
+  DpkgStatus status = parse_dpkg_status(*text, is_rocm_package_name);
+  if (status.package_count == 0) {
     // A dpkg system always has packages: an empty or unparsable file
     // cannot tell that ROCm is absent.
     why = unknown(std::string(kDpkgStatus) + ": no package stanzas");

@@ -66,10 +66,13 @@ std::string distro_version_mark(const std::string& version) {
 }  // namespace
 
 bool is_rocm_package_name(std::string_view name) {
+  // Asked of every package in dpkg's database: the first letter rules out
+  // most names before any string is compared.
+  if (name.empty()) return false;
   for (auto exact : kExactNames)
-    if (name == exact) return true;
+    if (exact[0] == name[0] && name == exact) return true;
   for (auto prefix : kPrefixes)
-    if (starts_with(name, prefix)) return true;
+    if (prefix[0] == name[0] && name.starts_with(prefix)) return true;
   return false;
 }
 
