@@ -56,6 +56,11 @@ class FileSystem {
   // again, as this process. Recorded machines answer fail("..."), and the
   // caller judges from the recorded owner, group and mode instead.
   virtual Result<bool> try_open_read_write(const std::string& path);
+  // A character device that gives one record per read and would block at
+  // its end (/dev/kmsg): every record until then, as the device wrote them.
+  // Only the live machine has such devices; elsewhere this fails, and the
+  // caller asks the tool a recording kept instead (dmesg).
+  virtual Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit);
   // True when two threads may read through it at once: reading changes no
   // state. collect_facts then runs the independent probes beside the others.
   virtual bool concurrent_reads() const { return false; }

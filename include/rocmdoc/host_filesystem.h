@@ -18,6 +18,7 @@ class HostFileSystem : public FileSystem {
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;
+  Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
   bool concurrent_reads() const override { return true; }
 
   bool is_live() const { return prefix_.empty(); }

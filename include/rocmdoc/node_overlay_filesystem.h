@@ -19,6 +19,9 @@ class NodeOverlayFileSystem : public FileSystem {
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
+  Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
+    return inner_->read_records(path, max_bytes);
+  }
   bool concurrent_reads() const override { return inner_->concurrent_reads(); }
 
  private:

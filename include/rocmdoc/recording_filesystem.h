@@ -15,6 +15,8 @@ struct AccessLog {
   std::set<std::string> read;      // read_file
   std::set<std::string> listed;    // list_dir
   std::set<std::string> examined;  // stat, read_link, try_open_read_write
+  // read_records: what the device gave, which a recording keeps as a file.
+  std::map<std::string, std::string> records;
 };
 
 class RecordingFileSystem : public FileSystem {
@@ -26,6 +28,7 @@ class RecordingFileSystem : public FileSystem {
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;
+  Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
 
   const AccessLog& log() const { return log_; }
   FileSystem& inner() { return *inner_; }

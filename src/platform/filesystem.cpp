@@ -100,6 +100,10 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
   return Result<std::string>::ok(path_normalize(current));
 }
 
+Result<std::string> FileSystem::read_records(const std::string& path, size_t) {
+  return Result<std::string>::fail(path + ": only a live machine's device gives records");
+}
+
 Result<bool> FileSystem::try_open_read_write(const std::string& path) {
   return Result<bool>::fail(path + ": not a live machine, so nothing can be opened");
 }

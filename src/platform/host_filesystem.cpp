@@ -158,6 +158,40 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
   return Result<std::string>::ok(std::move(data));
 }
 
+Result<std::string> HostFileSystem::read_records(const std::string& path, size_t max_bytes) {
+  // A recording keeps what the device gave as a plain file.
+  if (!is_live()) {
+    if (stat(path).type != FileType::regular) return FileSystem::read_records(path, max_bytes);
+    return read_file(path, max_bytes);
+  }
+  // O_NONBLOCK: at the last record read() says EAGAIN instead of waiting
+  // for the next one.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
+  std::string data;
+  char record[8192];  // the kernel's longest /dev/kmsg record is 8 KiB
+  for (;;) {
+    ssize_t n = ::read(fd, record, sizeof record);
+    if (n > 0) {
+      if (data.size() + static_cast<size_t>(n) > max_bytes) {
+        ::close(fd);
+        return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+      }
+      data.append(record, static_cast<size_t>(n));
+      continue;
+    }
+    if (n == 0 || errno == EAGAIN) break;
+    // EPIPE: the record about to be read was overwritten; the next read
+    // goes on with the oldest one still there.
+    if (errno == EINTR || errno == EPIPE) continue;
+    int err = errno;
+    ::close(fd);
+    return Result<std::string>::fail(path + ": " + errno_reason(err));
+  }
+  ::close(fd);
+  return Result<std::string>::ok(std::move(data));
+}
+
 Result<bool> HostFileSystem::try_open_read_write(const std::string& path) {
   if (!is_live()) return FileSystem::try_open_read_write(path);
   // O_NONBLOCK and an immediate close: opening /dev/kfd or a render node

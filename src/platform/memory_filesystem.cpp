@@ -35,6 +35,20 @@ MemoryFileSystem& MemoryFileSystem::device(const std::string& path, unsigned mod
   return *this;
 }
 
+MemoryFileSystem& MemoryFileSystem::records(const std::string& path, std::string content) {
+  records_[path_normalize(path)] = std::move(content);
+  return *this;
+}
+
+Result<std::string> MemoryFileSystem::read_records(const std::string& path, size_t max_bytes) {
+  if (auto f = failures_.find(path_normalize(path)); f != failures_.end()) return Result<std::string>::fail(path + ": " + f->second);
+  auto it = records_.find(path_normalize(path));
+  if (it == records_.end()) return FileSystem::read_records(path, max_bytes);
+  if (it->second.size() > max_bytes)
+    return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+  return Result<std::string>::ok(it->second);
+}
+
 MemoryFileSystem& MemoryFileSystem::fail(const std::string& path, std::string reason) {
   failures_[path_normalize(path)] = std::move(reason);
   return *this;

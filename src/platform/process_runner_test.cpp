@@ -29,6 +29,7 @@ TEST_CASE("a tool reads /dev/null as stdin unless asked to inherit it", "[proces
   SystemProcessRunner runner;
   ProcessResult r = runner.run({"cat"}, 5s);
   CHECK(r.succeeded());
+  INFO("out: " << r.out.substr(0, 300));
   CHECK(r.out.empty());
 }
 

@@ -7,6 +7,12 @@ Result<std::string> RecordingFileSystem::read_file(const std::string& path, size
   return inner_->read_file(path, max_bytes);
 }
 
+Result<std::string> RecordingFileSystem::read_records(const std::string& path, size_t max_bytes) {
+  auto records = inner_->read_records(path, max_bytes);
+  if (records) log_.records[path_normalize(path)] = *records;
+  return records;
+}
+
 Result<std::vector<std::string>> RecordingFileSystem::list_dir(const std::string& path) {
   log_.listed.insert(path_normalize(path));
   return inner_->list_dir(path);

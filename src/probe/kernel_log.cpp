@@ -1,7 +1,14 @@
-// kernel_log: the amdgpu/kfd lines of the kernel ring buffer. /dev/kmsg is
-// a stream, not a file, so this is the one probe that runs a tool: dmesg,
-// with a timeout, recorded in commands_run. When kernel.dmesg_restrict is 1
-// an unprivileged dmesg is refused: that is unknown, not "no errors".
+// kernel_log: the amdgpu/kfd lines of the kernel ring buffer. On the live
+// machine they are read from /dev/kmsg (records until it would block):
+// running dmesg for the same lines took longer than every other probe. A
+// recording keeps dmesg's output instead, so elsewhere (and when /dev/kmsg
+// cannot be read) the probe runs dmesg, with a timeout, recorded in
+// commands_run. When kernel.dmesg_restrict is 1 an unprivileged read is
+// refused: that is unknown, not "no errors".
+#include "kernel_log.h"
+
+#include <cstdio>
+
 #include "rocmdoc/probe.h"
 #include "rocmdoc/text.h"
 
@@ -20,9 +27,66 @@ bool interesting(const std::string& line) {
   return false;
 }
 
+// dmesg's "\x0a"-style escapes of the bytes kmsg would not print as they
+// are, decoded where the byte is printable.
+std::string unescape(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (size_t i = 0; i < message.size(); ++i) {
+    if (message[i] == '\\' && i + 3 < message.size() && message[i + 1] == 'x') {
+      auto byte = parse_uint(message.substr(i + 2, 2), 16);
+      if (byte && *byte >= 0x20 && *byte != 0x7f) {
+        out += static_cast<char>(*byte);
+        i += 3;
+        continue;
+      }
+    }
+    out += message[i];
+  }
+  return out;
+}
+
+Json matching_lines(const std::vector<std::string>& all, const char* source) {
+  Json lines = Json::array();
+  size_t matched = 0;
+  for (auto& line : all) {
+    if (!interesting(line)) continue;
+    ++matched;
+    lines.push_back(line);
+    if (lines.size() > kMaxLines) lines.erase(lines.begin());  // keep the newest
+  }
+  Json k = Json::object();
+  k["readable"] = true;
+  k["source"] = source;
+  k["matched_lines"] = matched;
+  k["lines"] = lines;
+  return k;
+}
+
 }  // namespace
 
+std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records) {
+  std::vector<std::string> lines;
+  for (auto& record : split_lines(records)) {
+    // "6,339,5140900,-;message": priority, sequence, microseconds since
+    // boot, flags (Documentation/ABI/testing/dev-kmsg). Lines that start
+    // with a space are the record's key=value dictionary, not text.
+    size_t semicolon = record.find(';');
+    if (record.empty() || record.front() == ' ' || semicolon == std::string::npos) continue;
+    auto fields = split(record.substr(0, semicolon), ',');
+    auto usec = fields.size() >= 3 ? parse_uint(fields[2]) : std::nullopt;
+    if (!usec) continue;
+    char stamp[48];
+    std::snprintf(stamp, sizeof stamp, "[%5llu.%06llu] ", static_cast<unsigned long long>(*usec / 1000000),
+                  static_cast<unsigned long long>(*usec % 1000000));
+    lines.push_back(stamp + unescape(std::string_view(record).substr(semicolon + 1)));
+  }
+  return lines;
+}
+
 Json probe_kernel_log(ProbeContext& ctx, const Json&) {
+  if (auto records = ctx.fs().read_records("/dev/kmsg", 64u << 20); records && !looks_binary(*records))
+    return matching_lines(kmsg_records_as_dmesg_lines(*records), "kmsg");
   ProcessResult r = ctx.run_tool({"dmesg"}, std::chrono::seconds(5));
   if (!r.started) return unknown("dmesg: " + r.error);
   if (r.timed_out) return unknown(r.error);
@@ -33,20 +97,7 @@ Json probe_kernel_log(ProbeContext& ctx, const Json&) {
     if (restrict == "1") why += " (kernel.dmesg_restrict is 1: only root may read the kernel log)";
     return unknown("dmesg: " + why.substr(0, 300));
   }
-  Json lines = Json::array();
-  size_t matched = 0;
-  for (auto& line : split_lines(r.out)) {
-    if (!interesting(line)) continue;
-    ++matched;
-    lines.push_back(line);
-    if (lines.size() > kMaxLines) lines.erase(lines.begin());  // keep the newest
-  }
-  Json k = Json::object();
-  k["readable"] = true;
-  k["source"] = "dmesg";
-  k["matched_lines"] = matched;
-  k["lines"] = lines;
-  return k;
+  return matching_lines(split_lines(r.out), "dmesg");
 }
 
 }  // namespace rocmdoc

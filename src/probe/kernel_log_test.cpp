@@ -48,3 +48,31 @@ TEST_CASE("kernel_log keeps only the newest lines of a flood", "[kernel_log][mal
   CHECK(k["lines"].size() == 200);
   CHECK(k["matched_lines"] == 5001);
 }
+
+TEST_CASE("kernel_log reads a live machine's /dev/kmsg records as dmesg prints them", "[kernel_log]") {
+  MemoryMachine m;
+  m.fs->records("/dev/kmsg",
+                "5,0,0,-;Linux version 6.8.0\n"
+                "3,812,5140900,-;amdgpu 0000:03:00.0: amdgpu: PCIE atomic ops is not supported\n"
+                " SUBSYSTEM=pci\n"
+                " DEVICE=+pci:0000:03:00.0\n"
+                "4,813,12000001,c;kfd kfd: amdgpu: skipped device 1002:744c, PCI rejects atomics 730<0\\x0a\n"
+                "6,814,12500000,-;amdgpu: name with \\x5c backslash and \\x01 control\n"
+                "garbage without a header\n"
+                "6,x,notanumber,-;amdgpu: bad timestamp\n");
+  Json k = m.run(probe_kernel_log);
+  CHECK(k["source"] == "kmsg");
+  CHECK(k["matched_lines"] == 3);
+  REQUIRE(k["lines"].size() == 3);
+  CHECK(k["lines"][0] == "[    5.140900] amdgpu 0000:03:00.0: amdgpu: PCIE atomic ops is not supported");
+  CHECK(k["lines"][1] == "[   12.000001] kfd kfd: amdgpu: skipped device 1002:744c, PCI rejects atomics 730<0\\x0a");
+  CHECK(k["lines"][2] == "[   12.500000] amdgpu: name with \\ backslash and \\x01 control");
+}
+
+TEST_CASE("kernel_log falls back to dmesg when /dev/kmsg cannot be read", "[kernel_log]") {
+  MemoryMachine m({}, {{"dmesg", dmesg_output(0, "[    4.2] amdgpu: ring gfx timeout\n")}});
+  m.fs->fail("/dev/kmsg", "Operation not permitted");
+  Json k = m.run(probe_kernel_log);
+  CHECK(k["source"] == "dmesg");
+  CHECK(k["lines"].size() == 1);
+}

@@ -39,6 +39,14 @@ class TreeWriter {
     }
   }
 
+  // A device's records (/dev/kmsg) as a plain file at its path: a recorded
+  // machine answers read_records from it.
+  void keep_records(const std::string& path, const std::string& records) {
+    created_.insert(path);
+    write(path, redactor_.content(path, records));
+    ++summary.files;
+  }
+
   void replicate_listing(const std::string& dir) {
     std::string resolved = walk(dir);
     if (resolved.empty()) return;
@@ -191,6 +199,7 @@ Result<SnapshotSummary> write_snapshot_tree(FileSystem& live, const AccessLog& l
   for (auto& path : log.listed) writer.replicate_listing(path);
   for (auto& path : log.examined) writer.replicate(path, false);
   for (auto& path : log.read) writer.replicate(path, true);
+  for (auto& [path, records] : log.records) writer.keep_records(path, records);
   if (!writer.errors.empty()) return Result<SnapshotSummary>::fail(writer.errors.front());
 
   Json sidecar = Json::object();
