@@ -1,5 +1,6 @@
 #include "rocmdoc/facts_document.h"
 
+#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <fstream>
@@ -56,28 +57,34 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   facts["source"] = source;
 
   // The independent probes read the slowest things (dpkg's database,
-  // Python's directories, the kernel log through dmesg): each on a thread
-  // of its own, they overlap the others and each other's waits. They get no
-  // sections in either mode, so a probe wrongly marked independent fails
-  // the same way on one thread or several.
+  // Python's directories, the kernel log): one helper thread takes them one
+  // by one while this thread runs the others, and this thread takes what is
+  // left when it is done. A helper that starts late (waking an idle CPU can
+  // take milliseconds in a VM) then costs nothing. They get no sections in
+  // either mode, so a probe wrongly marked independent fails the same way
+  // on one thread or two.
   const auto& probes = probe_catalogue();
   std::vector<ProbeRun> runs(probes.size());
   const Json none = Json::object();
-  bool threads = machine.fs->concurrent_reads() && machine.runner->concurrent_runs();
-  std::vector<std::future<void>> beside;
-  for (size_t i = 0; i < probes.size() && threads; ++i)
-    if (probes[i].independent)
-      beside.push_back(std::async(std::launch::async, [&, i] { runs[i] = run_probe(probes[i], machine, options, none); }));
+  std::vector<size_t> independent;
+  for (size_t i = 0; i < probes.size(); ++i)
+    if (probes[i].independent) independent.push_back(i);
+  std::atomic<size_t> next{0};
+  auto take_independent = [&] {
+    for (size_t k; (k = next.fetch_add(1)) < independent.size();)
+      runs[independent[k]] = run_probe(probes[independent[k]], machine, options, none);
+  };
+  std::future<void> helper;
+  if (machine.fs->concurrent_reads() && machine.runner->concurrent_runs())
+    helper = std::async(std::launch::async, take_independent);
   Json sections = Json::object();  // what the dependent probes build on
   for (size_t i = 0; i < probes.size(); ++i) {
-    if (probes[i].independent) {
-      if (!threads) runs[i] = run_probe(probes[i], machine, options, none);
-      continue;
-    }
+    if (probes[i].independent) continue;
     runs[i] = run_probe(probes[i], machine, options, sections);
     sections[probes[i].name] = runs[i].section;
   }
-  for (auto& f : beside) f.get();
+  take_independent();
+  if (helper.valid()) helper.get();
 
   Json commands = Json::array();
   for (size_t i = 0; i < probes.size(); ++i) {
