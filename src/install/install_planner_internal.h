@@ -52,6 +52,10 @@ StepCheck free_space(const std::string& path, uint64_t bytes);
 StepCheck lock_free(std::vector<std::string> files);
 StepCheck apt_simulation(std::vector<std::string> argv, std::vector<std::string> allowed_removals);
 StepCheck boot_changed();
+StepCheck file_has_line(const std::string& path, const std::string& pattern);  // RE2, the whole line
+StepCheck file_byte_equals(const std::string& path, uint64_t offset, unsigned byte);
+StepCheck path_absent(const std::string& path);
+StepCheck dpkg_settled();
 
 // Actions
 StepAction run(std::vector<std::string> argv, bool as_user = false);
