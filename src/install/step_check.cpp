@@ -7,6 +7,7 @@
 
 #include <re2/re2.h>
 
+#include "install/gpg_home.h"
 #include "install/gpg_key_listing.h"
 #include "install/step_check_system.h"
 #include "probe/access_accounts.h"
@@ -203,13 +204,24 @@ StepEvaluation packages_absent(const StepCheck& check, Machine& machine) {
   return todo("installed: " + join(present, " "));
 }
 
+std::vector<std::string> concat_gpg(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"gpg"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
 StepEvaluation key_fingerprint(const StepCheck& check, Machine& machine, const CheckInputs& inputs) {
   FileStat st = machine.fs->stat_follow(check.path);
   if (st.type == FileType::missing)
     return st.error.empty() ? todo(check.path + " does not exist") : unknown_state(check.path + ": " + st.error);
   if (auto bad = mode_mismatch(check, *machine.fs)) return *bad;
-  std::vector<std::string> argv = {"gpg", "--show-keys", "--with-colons", check.path};
-  ProcessResult r = machine.runner->run(argv, inputs.timeout);
+  std::vector<std::string> args = {"--show-keys", "--with-colons", check.path};
+  // On the live machine gpg gets a home of its own (it writes there); a
+  // recording answers the plain command.
+  std::optional<TemporaryGpgHome> home;
+  if (machine.live) home.emplace();
+  if (home && !home->ok()) return unknown_state(home->error());
+  ProcessResult r = machine.runner->run(home ? home->gpg(args) : concat_gpg(args), inputs.timeout);
   if (!r.started || r.timed_out)
     return unknown_state("gpg --show-keys " + check.path + ": " + (r.error.empty() ? "did not finish" : r.error));
   if (r.exit_code != 0) return todo("gpg cannot read " + check.path + " as keys");
