@@ -10,11 +10,19 @@ import os
 import http.server
 import ssl
 import sys
+import threading
+import time
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, fmt, *args):  # the access log goes to stderr, which the test keeps
         sys.stderr.write("%s\n" % (fmt % args))
+
+
+def exit_when_orphaned(server, parent):
+    while os.getppid() == parent:
+        time.sleep(1)
+    server.shutdown()
 
 
 def main():
@@ -30,6 +38,10 @@ def main():
     with open(port_file + ".tmp", "w") as f:
         f.write(str(server.server_address[1]))
     os.rename(port_file + ".tmp", port_file)
+    # The test may be killed outright (a ctest timeout): go with it.
+    parent = os.getppid()
+    watchdog = threading.Thread(target=exit_when_orphaned, args=(server, parent), daemon=True)
+    watchdog.start()
     server.serve_forever()
 
 

@@ -64,6 +64,7 @@ SERVER_PID=
 cleanup() {
   local rc=$?
   set +e
+  say "cleanup"
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
   # Key generation started an agent for the test's GnuPG home.
   [ -d "$WORK/gnupg" ] && gpgconf --homedir "$WORK/gnupg" --kill gpg-agent 2>/dev/null
@@ -72,9 +73,15 @@ cleanup() {
   else
     rm -rf --one-file-system "$WORK"
   fi
+  say "cleaned up"
   exit $rc
 }
 trap cleanup EXIT
+# A signal or a closed output pipe still cleans up (the EXIT trap runs on exit).
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap '' PIPE
 
 # ---------------------------------------------------------------- the root
 if [ -n "${ROCMDOC_IT_BASE:-}" ]; then
@@ -106,6 +113,10 @@ export GNUPGHOME=$WORK/gnupg
 gpg --batch --quiet --passphrase '' --quick-gen-key 'rocmdoc test repository <test@rocmdoc.invalid>' rsa2048 sign 2d 2>/dev/null
 FINGERPRINT=$(gpg --with-colons --list-keys 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
 [ ${#FINGERPRINT} = 40 ] || fail "no fingerprint for the test key"
+# Another key, served first in AMD's key's place: rocmdoc must refuse it.
+gpg --batch --quiet --passphrase '' --quick-gen-key 'impostor <impostor@rocmdoc.invalid>' rsa2048 sign 2d 2>/dev/null
+IMPOSTOR=$(gpg --with-colons --list-keys impostor@rocmdoc.invalid 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
+[ ${#IMPOSTOR} = 40 ] && [ "$IMPOSTOR" != "$FINGERPRINT" ] || fail "no fingerprint for the impostor key"
 
 # ---------------------------------------------------------------- the server
 SRV=$WORK/srv
@@ -286,7 +297,10 @@ index_repo "$DRIVER_REPO" "$CODENAME" repo.radeon.com
 index_repo "$ROCM_REPO" "$CODENAME" repo.radeon.com
 index_repo "$GRAPHICS_REPO" "$CODENAME" repo.radeon.com
 index_repo "$KERNEL_REPO" bookworm "rocmdoc test kernel"
-gpg --armor --export "$FINGERPRINT" >"$SRV/rocm/rocm.gpg.key"
+gpg --armor --export "$IMPOSTOR" >"$SRV/rocm/rocm.gpg.key"
+gpg --armor --export "$FINGERPRINT" >"$WORK/rocm.gpg.key"
+# Nothing more to sign: the agent key generation started goes now, not at exit.
+gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
 
 # The machine's own sources: Debian's mirror (debootstrap) and the kernel
 # repository, known to apt before rocmdoc starts.
@@ -312,6 +326,16 @@ fingerprint_root() {
     find etc opt usr var home root -xdev "${skip[@]}" -o -printf '%p %m %u %g\n' | sort
   )
 }
+
+# ---------------------------------------------------------------- 0. a key with another fingerprint
+say "run 0: the server hands out another key: refused at the key step (exit 4), no keyring"
+set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run0.out" 2>&1; rc=$?; set -e
+expect_exit 4 $rc run0
+grep -q "has the fingerprint $IMPOSTOR, not $FINGERPRINT: refusing to use it" "$WORK/run0.out" ||
+  fail "run 0 does not say why it refused the key: $(tail -n 5 "$WORK/run0.out")"
+[ -e "$ROOT/etc/apt/keyrings/rocm.gpg" ] && fail "a keyring was made from the wrong key"
+[ -e "$ROOT/etc/apt/sources.list.d/rocm.list" ] && fail "a list names AMD's repository without its key"
+cp "$WORK/rocm.gpg.key" "$SRV/rocm/rocm.gpg.key.new" && mv "$SRV/rocm/rocm.gpg.key.new" "$SRV/rocm/rocm.gpg.key"
 
 # ---------------------------------------------------------------- 1. killed in the middle of a step
 say "run 1: install --auto --yes, killed (SIGKILL, whole group) in amdgpu-dkms's postinst"
