@@ -147,6 +147,9 @@ bool Executor::verify_key(const PlanStep& step, const std::string& path, const s
 
 bool Executor::run_command(const PlanStep& step, const StepAction& action) {
   log_.start_command();
+  // On disk before it runs: after a kill or a power cut in a long command
+  // (a DKMS build), the log says which step and command were running.
+  log_.flush();
   std::string user = action.as_user ? plan_.user : "";
   auto started = std::chrono::steady_clock::now();
   auto status = changer_.run(action.argv, user, [&](std::string_view data) { log_.output(data); });
