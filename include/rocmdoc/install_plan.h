@@ -50,9 +50,9 @@ struct StepCheck {
                         // 4 bytes of attributes, then its data)
     path_absent,        // `path` does not exist (not even as a dangling link)
     dpkg_settled,       // dpkg finished its last run: nothing pending in /var/lib/dpkg/updates and
-                        // no package left half-installed, unpacked, half-configured or awaiting
-                        // triggers (after a kill or a power cut apt refuses until
-                        // `dpkg --configure -a`)
+                        // no package left unpacked, half-configured or awaiting triggers (after a
+                        // kill or a power cut apt refuses until `dpkg --configure -a`); a
+                        // half-installed package is left to the step that installs it
   };
   Kind kind = Kind::always_todo;
   std::string path;

@@ -82,7 +82,7 @@ std::string StepCheck::describe() const {
     case K::file_byte_equals: return fmt::format("done when the byte at offset {} of {} is {}", offset, path, value);
     case K::path_absent: return "done when " + path + " does not exist";
     case K::dpkg_settled:
-      return "done when dpkg has nothing left half done (/var/lib/dpkg/updates empty, no package half-installed or "
+      return "done when dpkg has nothing left half done (/var/lib/dpkg/updates empty, no package unpacked or "
              "half-configured)";
   }
   return "?";

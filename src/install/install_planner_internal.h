@@ -63,6 +63,13 @@ StepAction write_file(const std::string& path, const std::string& content, unsig
 StepAction download_key(const std::string& url, const std::string& path, const std::string& fingerprint);
 StepAction dearmor_key(const std::string& source, const std::string& path);
 StepAction reboot();
+// apt-get install -y --reinstall PACKAGES. A step runs only when its check
+// says it is not done; plain `install` is then a no-op for a package that is
+// present but broken: half-installed after a kill during its unpack (which
+// `dpkg --configure -a` cannot repair), or installed without its result (the
+// DKMS module not built for the running kernel). --reinstall repairs both and
+// installs what is missing as usual.
+StepAction apt_install(const std::vector<std::string>& packages);
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
 std::string replace_all(std::string s, const std::string& from, const std::string& to);

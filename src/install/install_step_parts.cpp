@@ -158,6 +158,10 @@ StepAction dearmor_key(const std::string& source, const std::string& path) {
 
 StepAction reboot() { return action(StepAction::Kind::reboot); }
 
+StepAction apt_install(const std::vector<std::string>& packages) {
+  return run(concat({"apt-get", "install", "-y", "--reinstall"}, packages));
+}
+
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;

@@ -57,7 +57,7 @@ PlanStep secure_boot_step(const Context& ctx) {
   }
   PlanStep s = step("secureboot", "Secure Boot is on: install mokutil to enrol the driver's signing key");
   s.checks = {packages_installed(ctx.recipes.secure_boot_packages)};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.secure_boot_packages))};
+  s.actions = {apt_install(ctx.recipes.secure_boot_packages)};
   s.needs_root = true;
   return s;
 }

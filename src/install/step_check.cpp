@@ -294,8 +294,11 @@ StepEvaluation dpkg_settled(Machine& machine) {
     return todo(std::string("dpkg was interrupted: its journal ") + kDpkgUpdates + " is not empty");
   auto status = read_dpkg(machine);
   if (!status) return unknown_state(status.error());
-  static const std::vector<std::string> kUnfinished = {"half-installed", "unpacked", "half-configured",
-                                                       "triggers-awaited", "triggers-pending"};
+  // What `dpkg --configure -a` finishes. A half-installed package (killed in
+  // its unpack) needs its files again: the step that installs it reinstalls
+  // it (apt_install), so it does not block this step.
+  static const std::vector<std::string> kUnfinished = {"unpacked", "half-configured", "triggers-awaited",
+                                                       "triggers-pending"};
   std::vector<std::string> unfinished;
   for (auto& p : status->packages)
     if (std::find(kUnfinished.begin(), kUnfinished.end(), p.state()) != kUnfinished.end())

@@ -239,7 +239,8 @@ echo "stand-in" >"$PKG/amdgpu-dkms/usr/src/amdgpu-6.16.13-2278356.22.04/dkms.con
 make_deb amdgpu-dkms "1:6.16.13.$MARKER-2278356.22.04" dkms "$DRIVER_REPO"
 
 # rocm: /opt/rocm-X through update-alternatives, a real ELF libamdhip64 for
-# ldconfig, and a rocminfo that names the GPU.
+# ldconfig, and a rocminfo that names the GPU; its preinst sleeps while the
+# test wants to cut the power in its unpack.
 R=$PKG/rocm/opt/rocm-$ROCM
 mkdir -p "$R/.info" "$R/lib"
 echo "$ROCM-70204" >"$R/.info/version"
@@ -250,6 +251,14 @@ script "$R/bin/rocminfo" <<EOF
 #!/bin/sh
 echo "ROCk module is loaded"
 echo "  Name:                    $GFX"
+EOF
+script "$PKG/rocm/DEBIAN/preinst" <<'EOF'
+#!/bin/sh
+set -e
+if [ "$1" = install ] && [ -e /rocmdoc-it-kill-here ]; then
+  touch /rocmdoc-it-preinst-running
+  sleep 600
+fi
 EOF
 script "$PKG/rocm/DEBIAN/postinst" <<EOF
 #!/bin/sh
@@ -337,24 +346,33 @@ grep -q "has the fingerprint $IMPOSTOR, not $FINGERPRINT: refusing to use it" "$
 [ -e "$ROOT/etc/apt/sources.list.d/rocm.list" ] && fail "a list names AMD's repository without its key"
 cp "$WORK/rocm.gpg.key" "$SRV/rocm/rocm.gpg.key.new" && mv "$SRV/rocm/rocm.gpg.key.new" "$SRV/rocm/rocm.gpg.key"
 
+# Runs rocmdoc ARGS in a session of its own, waits until a stand-in's
+# maintainer script creates READY (while /rocmdoc-it-kill-here exists it then
+# sleeps), and kills the whole process group with SIGKILL: a power cut.
+run_killed() {  # name ready args...
+  local name=$1 ready=$2 pid
+  shift 2
+  rm -f "$ROOT/$ready"
+  touch "$ROOT/rocmdoc-it-kill-here"
+  setsid bash -c 'exec "$@"' _ env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 chroot "$ROOT" \
+    "/opt/rocmdoc-test/$LOADER" --library-path /opt/rocmdoc-test /opt/rocmdoc-test/rocmdoc "$@" >"$WORK/$name.out" 2>&1 &
+  pid=$!
+  for _ in $(seq 1800); do
+    [ -e "$ROOT/$ready" ] && break
+    kill -0 $pid 2>/dev/null || { tail -n 40 "$WORK/$name.out" >&2; fail "$name ended before /$ready"; }
+    sleep 0.1
+  done
+  [ -e "$ROOT/$ready" ] || fail "$name: /$ready never appeared: $(tail -n 20 "$WORK/$name.out")"
+  kill -KILL -- -$pid
+  wait $pid 2>/dev/null || true
+  rm -f "$ROOT/rocmdoc-it-kill-here"
+  for _ in $(seq 100); do pgrep -g $pid >/dev/null || break; sleep 0.1; done
+  if pgrep -g $pid >/dev/null; then fail "processes of $name survived the kill: $(pgrep -a -g $pid)"; fi
+}
+
 # ---------------------------------------------------------------- 1. killed in the middle of a step
 say "run 1: install --auto --yes, killed (SIGKILL, whole group) in amdgpu-dkms's postinst"
-touch "$ROOT/rocmdoc-it-kill-here"
-setsid bash -c 'exec "$@"' _ env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 chroot "$ROOT" \
-  "/opt/rocmdoc-test/$LOADER" --library-path /opt/rocmdoc-test /opt/rocmdoc-test/rocmdoc "${INSTALL[@]}" --auto --yes \
-  >"$WORK/run1.out" 2>&1 &
-RUN1=$!
-for _ in $(seq 1800); do
-  [ -e "$ROOT/rocmdoc-it-postinst-running" ] && break
-  kill -0 $RUN1 2>/dev/null || { tail -n 40 "$WORK/run1.out" >&2; fail "run 1 ended before amdgpu-dkms's postinst"; }
-  sleep 0.1
-done
-[ -e "$ROOT/rocmdoc-it-postinst-running" ] || fail "amdgpu-dkms's postinst never started: $(tail -n 20 "$WORK/run1.out")"
-kill -KILL -- -$RUN1
-wait $RUN1 2>/dev/null || true
-rm -f "$ROOT/rocmdoc-it-kill-here"
-for _ in $(seq 100); do pgrep -g $RUN1 >/dev/null || break; sleep 0.1; done
-pgrep -g $RUN1 >/dev/null && fail "processes of run 1 survived the kill: $(pgrep -a -g $RUN1)"
+run_killed run1 rocmdoc-it-postinst-running "${INSTALL[@]}" --auto --yes
 [ "$(in_root dpkg-query -W -f='${Status}' amdgpu-dkms)" != "install ok installed" ] ||
   fail "amdgpu-dkms is fully installed although its postinst was killed"
 journal 'print(" ".join(e["step"] for e in j["done"]))' >"$WORK/journal1.steps"
@@ -363,7 +381,7 @@ grep -qw amdgpu-dkms "$WORK/journal1.steps" && fail "run 1's journal records amd
 journal 'print("\n".join(e["step"] + " " + e["finished_at"] for e in j["done"]))' >"$WORK/journal1.entries"
 KEYRING_HASH=$(sha256sum <"$ROOT/etc/apt/keyrings/rocm.gpg")
 RUN1_LOG=$(ls -t "$ROOT"/var/log/rocmdoc/install-*.log | head -n 1)
-grep -q "run apt-get install -y amdgpu-dkms" "$RUN1_LOG" || fail "run 1's log does not say what was running at the kill"
+grep -q "run apt-get install -y --reinstall amdgpu-dkms" "$RUN1_LOG" || fail "run 1's log does not say what was running at the kill"
 say "run 1 killed after: $(cat "$WORK/journal1.steps")"
 
 # ---------------------------------------------------------------- 2. re-run: finish dpkg, stop for the reboot
@@ -389,12 +407,26 @@ expect_exit 5 $rc run2b
 grep -q "has not happened yet" "$WORK/run2b.out" || fail "without a reboot, --resume does not say the reboot is still due"
 
 # ---------------------------------------------------------------- 3. the reboot, then resume
-say "run 3: a new boot id (the reboot) with the DKMS amdgpu loaded; --resume finishes"
+say "run 3: a new boot id (the reboot) with the DKMS amdgpu loaded; --resume, killed in rocm's unpack"
 new_boot_id
 BOOT2=$(cat "$ROOT/proc/sys/kernel/random/boot_id")
 echo "6.16.13" >"$ROOT/sys/module/amdgpu/version"
-set +e; rocmdoc "${INSTALL[@]}" --resume --yes >"$WORK/run3.out" 2>&1; rc=$?; set -e
-expect_exit 0 $rc run3
+run_killed run3 rocmdoc-it-preinst-running "${INSTALL[@]}" --resume --yes
+# Killed in its preinst: half-installed, which dpkg --configure -a cannot finish.
+[ "$(in_root dpkg-query -W -f='${Status}' rocm)" = "install reinstreq half-installed" ] ||
+  fail "rocm is not half-installed after the kill in its unpack: $(in_root dpkg-query -W -f='${Status}' rocm)"
+journal 'print("\n".join(e["step"] + " " + e["finished_at"] for e in j["done"]))' >"$WORK/journal3.entries"
+grep -q "^rocm " "$WORK/journal3.entries" && fail "run 3's journal records rocm, which was killed"
+
+say "run 3b: --resume again reinstalls rocm and finishes"
+set +e; rocmdoc "${INSTALL[@]}" --resume --yes >"$WORK/run3b.out" 2>&1; rc=$?; set -e
+expect_exit 0 $rc run3b
+RUN3B_LOG=$(ls -t "$ROOT"/var/log/rocmdoc/install-*.log | head -n 1)
+while read -r step at; do
+  journal "import sys; sys.exit(0 if any(e['step'] == '$step' and e['finished_at'] == '$at' for e in j['done']) else 1)" ||
+    fail "run 3b changed the journal entry of $step (done before the kill)"
+  [ "$step" = dpkg ] || grep -q "] $step: already done" "$RUN3B_LOG" || fail "run 3b did not skip $step"
+done <"$WORK/journal3.entries"
 
 # What is on disk now: the key by fingerprint, the list files and the pin
 # whole, the packages, the groups, the loader, the journal.
