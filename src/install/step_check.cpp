@@ -204,7 +204,7 @@ StepEvaluation packages_absent(const StepCheck& check, Machine& machine) {
   return todo("installed: " + join(present, " "));
 }
 
-std::vector<std::string> concat_gpg(const std::vector<std::string>& args) {
+std::vector<std::string> plain_gpg(const std::vector<std::string>& args) {
   std::vector<std::string> argv = {"gpg"};
   argv.insert(argv.end(), args.begin(), args.end());
   return argv;
@@ -221,7 +221,7 @@ StepEvaluation key_fingerprint(const StepCheck& check, Machine& machine, const C
   std::optional<TemporaryGpgHome> home;
   if (machine.live) home.emplace();
   if (home && !home->ok()) return unknown_state(home->error());
-  ProcessResult r = machine.runner->run(home ? home->gpg(args) : concat_gpg(args), inputs.timeout);
+  ProcessResult r = machine.runner->run(home ? home->gpg(args) : plain_gpg(args), inputs.timeout);
   if (!r.started || r.timed_out)
     return unknown_state("gpg --show-keys " + check.path + ": " + (r.error.empty() ? "did not finish" : r.error));
   if (r.exit_code != 0) return todo("gpg cannot read " + check.path + " as keys");
