@@ -8,6 +8,7 @@
 // a crash. Nothing here touches the machine.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,16 @@ struct StepCheck {
                         // `Remv <pkg>` lines name only packages in `names` (the agreed removals)
     output_contains,    // `argv` exits 0 and its standard output contains `value` (as_user: as the
                         // target user)
+    // Read through the machine's files, so a recorded machine (--root) answers
+    // them as the live one does:
+    file_has_line,      // a line of `path` matches the RE2 pattern `value` in full
+    file_byte_equals,   // the byte at `offset` of `path` is the decimal `value` (an EFI variable:
+                        // 4 bytes of attributes, then its data)
+    path_absent,        // `path` does not exist (not even as a dangling link)
+    dpkg_settled,       // dpkg finished its last run: nothing pending in /var/lib/dpkg/updates and
+                        // no package left unpacked, half-configured or awaiting triggers (after a
+                        // kill or a power cut apt refuses until `dpkg --configure -a`); a
+                        // half-installed package is left to the step that installs it
   };
   Kind kind = Kind::always_todo;
   std::string path;
@@ -51,6 +62,7 @@ struct StepCheck {
   std::string value;
   std::vector<std::string> argv;
   bool as_user = false;
+  uint64_t offset = 0;              // file_byte_equals
   std::string describe() const;     // "done when /etc/apt/preferences.d/rocm-pin-600 is exactly: ..."
 };
 

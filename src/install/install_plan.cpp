@@ -78,6 +78,12 @@ std::string StepCheck::describe() const {
       return "done when `" + shown(argv) + "` succeeds and removes " +
              (names.empty() ? std::string("no package") : "only " + list(names));
     case K::output_contains: return "done when `" + shown(argv) + "` prints \"" + value + "\"" + as(as_user);
+    case K::file_has_line: return "done when a line of " + path + " matches " + value;
+    case K::file_byte_equals: return fmt::format("done when the byte at offset {} of {} is {}", offset, path, value);
+    case K::path_absent: return "done when " + path + " does not exist";
+    case K::dpkg_settled:
+      return "done when dpkg has nothing left half done (/var/lib/dpkg/updates empty, no package unpacked or "
+             "half-configured)";
   }
   return "?";
 }

@@ -17,7 +17,7 @@ const std::vector<std::string>& reference_step_ids() {
 }
 
 const std::vector<std::string>& preflight_step_ids() {
-  static const std::vector<std::string> ids = {"apt-lock", "headers-available", "leftover-repos", "apt-simulate"};
+  static const std::vector<std::string> ids = {"apt-lock", "dpkg", "headers-available", "leftover-repos", "apt-simulate"};
   return ids;
 }
 

@@ -52,6 +52,10 @@ StepCheck free_space(const std::string& path, uint64_t bytes);
 StepCheck lock_free(std::vector<std::string> files);
 StepCheck apt_simulation(std::vector<std::string> argv, std::vector<std::string> allowed_removals);
 StepCheck boot_changed();
+StepCheck file_has_line(const std::string& path, const std::string& pattern);  // RE2, the whole line
+StepCheck file_byte_equals(const std::string& path, uint64_t offset, unsigned byte);
+StepCheck path_absent(const std::string& path);
+StepCheck dpkg_settled();
 
 // Actions
 StepAction run(std::vector<std::string> argv, bool as_user = false);
@@ -59,6 +63,13 @@ StepAction write_file(const std::string& path, const std::string& content, unsig
 StepAction download_key(const std::string& url, const std::string& path, const std::string& fingerprint);
 StepAction dearmor_key(const std::string& source, const std::string& path);
 StepAction reboot();
+// apt-get install -y --reinstall PACKAGES. A step runs only when its check
+// says it is not done; plain `install` is then a no-op for a package that is
+// present but broken: half-installed after a kill during its unpack (which
+// `dpkg --configure -a` cannot repair), or installed without its result (the
+// DKMS module not built for the running kernel). --reinstall repairs both and
+// installs what is missing as usual.
+StepAction apt_install(const std::vector<std::string>& packages);
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
 std::string replace_all(std::string s, const std::string& from, const std::string& to);

@@ -113,7 +113,7 @@ bool Executor::skip_if_done(const PlanStep& step, const std::string& counter) {
   bool done = state == StepState::done || (!has_real_checks(step) && recorded(step.id));
   if (!done) return false;
   if (state != StepState::done) why = "done in an earlier run";
-  progress_ << counter << step.title << ": already done (" << why << ")\n";
+  progress_ << counter << step.title << ": already done (" << why << ")" << std::endl;
   log_.line(counter + step.id + ": already done: " + why);
   bool was_recorded = recorded(step.id);
   if (!was_recorded) record(step);
@@ -147,6 +147,9 @@ bool Executor::verify_key(const PlanStep& step, const std::string& path, const s
 
 bool Executor::run_command(const PlanStep& step, const StepAction& action) {
   log_.start_command();
+  // On disk before it runs: after a kill or a power cut in a long command
+  // (a DKMS build), the log says which step and command were running.
+  log_.flush();
   std::string user = action.as_user ? plan_.user : "";
   auto started = std::chrono::steady_clock::now();
   auto status = changer_.run(action.argv, user, [&](std::string_view data) { log_.output(data); });
@@ -155,7 +158,7 @@ bool Executor::run_command(const PlanStep& step, const StepAction& action) {
   std::string command = joined(action.argv);
   if (!status) return stop(RunOutcome::failed, step, "`" + command + "` could not run: " + status.error());
   for (auto& line : split_lines(tail)) progress_ << "    | " << line << "\n";
-  progress_ << "    `" << command << "` exited " << *status << " after " << seconds_since(started) << "\n";
+  progress_ << "    `" << command << "` exited " << *status << " after " << seconds_since(started) << std::endl;
   if (*status != 0)
     return stop(RunOutcome::failed, step,
                 "`" + command + "` exited " + std::to_string(*status) + (tail.empty() ? "" : "; its last lines:\n" + tail));
@@ -201,7 +204,9 @@ bool Executor::run_step(size_t index) {
   if (reboots && journal_.reboot_requested_in_boot == boot_id_)
     return stop(RunOutcome::reboot_needed, step, "the reboot asked for earlier has not happened yet: reboot, then run again");
   if (!consent_.ask(step)) return stop(RunOutcome::declined, step, "declined at \"" + step.title + "\": it was not changed");
-  progress_ << counter << step.title << "\n";
+  // Flushed: piped to a file or a terminal multiplexer, the user sees what runs now, and a
+  // kill or a power cut does not swallow the last lines.
+  progress_ << counter << step.title << std::endl;
   log_.line(counter + step.id + ": " + step.title + " (" + why + ")");
   auto started = std::chrono::steady_clock::now();
   for (auto& action : step.actions) {
@@ -217,7 +222,7 @@ bool Executor::run_step(size_t index) {
     if (after != StepState::done)
       return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why);
   }
-  progress_ << "    done in " << seconds_since(started) << "\n";
+  progress_ << "    done in " << seconds_since(started) << std::endl;
   ++report_.steps_run;
   record(step);
   return true;

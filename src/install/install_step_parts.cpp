@@ -102,6 +102,29 @@ StepCheck apt_simulation(std::vector<std::string> argv, std::vector<std::string>
 
 StepCheck boot_changed() { return check(StepCheck::Kind::boot_changed); }
 
+StepCheck file_has_line(const std::string& path, const std::string& pattern) {
+  StepCheck c = check(StepCheck::Kind::file_has_line);
+  c.path = path;
+  c.value = pattern;
+  return c;
+}
+
+StepCheck file_byte_equals(const std::string& path, uint64_t offset, unsigned byte) {
+  StepCheck c = check(StepCheck::Kind::file_byte_equals);
+  c.path = path;
+  c.offset = offset;
+  c.value = std::to_string(byte);
+  return c;
+}
+
+StepCheck path_absent(const std::string& path) {
+  StepCheck c = check(StepCheck::Kind::path_absent);
+  c.path = path;
+  return c;
+}
+
+StepCheck dpkg_settled() { return check(StepCheck::Kind::dpkg_settled); }
+
 StepAction run(std::vector<std::string> argv, bool as_user) {
   StepAction a = action(StepAction::Kind::run);
   a.argv = std::move(argv);
@@ -134,6 +157,10 @@ StepAction dearmor_key(const std::string& source, const std::string& path) {
 }
 
 StepAction reboot() { return action(StepAction::Kind::reboot); }
+
+StepAction apt_install(const std::vector<std::string>& packages) {
+  return run(concat({"apt-get", "install", "-y", "--reinstall"}, packages));
+}
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());

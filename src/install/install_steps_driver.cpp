@@ -25,7 +25,7 @@ PlanStep dkms_step(const Context& ctx) {
   s.checks = {packages_installed(ctx.recipes.driver_packages),
               output_contains({"dpkg-query", "-W", "-f=${Version}", package}, ctx.release->driver_package_marker),
               output_contains({"dkms", "status", "-m", "amdgpu", "-k", ctx.kernel}, "installed")};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.driver_packages))};
+  s.actions = {apt_install(ctx.recipes.driver_packages)};
   s.needs_root = true;
   s.reboot_after = true;
   return s;

@@ -3,6 +3,8 @@
 // is the one planned for, there is room, apt is free, Secure Boot is known,
 // the running kernel's headers can be installed, and no stale AMD list or
 // pin will break apt.
+#include <re2/re2.h>
+
 #include "install_planner_internal.h"
 
 namespace rocmdoc::plan {
@@ -13,16 +15,17 @@ const char* kSecureBootVar = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca
 
 PlanStep os_step(const Context& ctx) {
   PlanStep s = step("os", "System is " + ctx.distro->name() + " (" + ctx.distro->codename + ") on x86_64");
-  std::string version = replace_all(ctx.distro->version, ".", "\\.");
-  s.checks = {command_succeeds({"grep", "-qxE", "ID=\"?" + ctx.distro->id + "\"?", "/etc/os-release"}),
-              command_succeeds({"grep", "-qxE", "VERSION_ID=\"?" + version + "\"?", "/etc/os-release"}),
+  // Read as files, so a recorded machine answers too; os-release may quote values.
+  s.checks = {file_has_line("/etc/os-release", "ID=\"?" + RE2::QuoteMeta(ctx.distro->id) + "\"?"),
+              file_has_line("/etc/os-release", "VERSION_ID=\"?" + RE2::QuoteMeta(ctx.distro->version) + "\"?"),
               output_contains({"uname", "-m"}, "x86_64")};
   return s;
 }
 
 PlanStep kernel_step(const Context& ctx) {
   PlanStep s = step("kernel", "Running kernel is " + ctx.kernel + " (the plan installs for it)");
-  s.checks = {output_contains({"uname", "-r"}, ctx.kernel)};
+  // What `uname -r` prints, read from the kernel's own file (also on a recorded machine).
+  s.checks = {file_has_line("/proc/sys/kernel/osrelease", RE2::QuoteMeta(ctx.kernel))};
   return s;
 }
 
@@ -43,17 +46,29 @@ PlanStep lock_step(const Context& ctx) {
 PlanStep secure_boot_step(const Context& ctx) {
   if (!ctx.efi) {
     PlanStep s = step("secureboot", "No UEFI firmware: Secure Boot does not apply");
-    s.checks = {command_succeeds({"test", "!", "-d", "/sys/firmware/efi"})};
+    s.checks = {path_absent("/sys/firmware/efi")};
     return s;
   }
   if (!ctx.secure_boot) {
     PlanStep s = step("secureboot", "Secure Boot is off: the driver module needs no signature");
-    s.checks = {output_contains({"od", "-An", "-tu1", "-j4", "-N1", kSecureBootVar}, "0")};
+    // The variable: 4 bytes of attributes, then 1 (on) or 0 (off).
+    s.checks = {file_byte_equals(kSecureBootVar, 4, 0)};
     return s;
   }
   PlanStep s = step("secureboot", "Secure Boot is on: install mokutil to enrol the driver's signing key");
   s.checks = {packages_installed(ctx.recipes.secure_boot_packages)};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.secure_boot_packages))};
+  s.actions = {apt_install(ctx.recipes.secure_boot_packages)};
+  s.needs_root = true;
+  return s;
+}
+
+// A kill or a power cut during an install leaves dpkg half done, and apt
+// refuses every later install until `dpkg --configure -a` finishes it: the
+// re-run does that first (asked like every change).
+PlanStep dpkg_step() {
+  PlanStep s = step("dpkg", "dpkg finished its last run (an interrupted install is completed first)");
+  s.checks = {dpkg_settled()};
+  s.actions = {run({"dpkg", "--configure", "-a"})};
   s.needs_root = true;
   return s;
 }
@@ -79,7 +94,7 @@ PlanStep leftovers_step(const Context& ctx) {
   s.actions.push_back(run({"install", "-d", "-m", "0755", ctx.recipes.leftovers_to}));
   for (auto& f : ctx.leftovers) {
     std::string name = f.substr(f.rfind('/') + 1);
-    s.checks.push_back(command_succeeds({"test", "!", "-e", f}));
+    s.checks.push_back(path_absent(f));
     s.actions.push_back(run({"mv", "--", f, ctx.recipes.leftovers_to + "/" + name}));
   }
   return s;
@@ -94,6 +109,7 @@ void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(kernel_step(ctx));
   steps.push_back(disk_step(ctx));
   steps.push_back(lock_step(ctx));
+  steps.push_back(dpkg_step());
   if (ctx.options.driver) {
     steps.push_back(secure_boot_step(ctx));
     steps.push_back(headers_available_step(ctx));

@@ -16,7 +16,7 @@ PlanStep apt_base_step(const Context& ctx) {
   s.title = "Base packages: ";
   for (size_t i = 0; i < packages.size(); ++i) s.title += (i ? ", " : "") + packages[i];
   s.checks = {packages_installed(packages)};
-  s.actions = {run({"apt-get", "update"}), run(concat({"apt-get", "install", "-y"}, packages))};
+  s.actions = {run({"apt-get", "update"}), apt_install(packages)};
   s.needs_root = true;
   return s;
 }
@@ -25,7 +25,7 @@ PlanStep headers_step(const Context& ctx) {
   PlanStep s = step("headers", "Kernel headers for " + ctx.kernel + " and the Python build helpers");
   std::vector<std::string> packages = concat(plan_header_packages(ctx), ctx.recipes.python_packages);
   s.checks = {packages_installed(packages), path_exists("/lib/modules/" + ctx.kernel + "/build")};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, packages))};
+  s.actions = {apt_install(packages)};
   s.needs_root = true;
   return s;
 }

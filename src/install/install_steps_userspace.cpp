@@ -12,7 +12,7 @@ PlanStep rocm_step(const Context& ctx) {
   PlanStep s = step("rocm", "ROCm " + ctx.release->version + " (" + package + ")");
   s.checks = {package_version(package, ctx.release->version + "."),
               output_contains({"cat", "/opt/rocm/.info/version"}, ctx.release->version)};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.rocm_packages))};
+  s.actions = {apt_install(ctx.recipes.rocm_packages)};
   s.needs_root = true;
   return s;
 }
@@ -44,7 +44,7 @@ PlanStep verify_rocm_step(const Context& ctx) {
 PlanStep venv_pkg_step(const Context& ctx) {
   PlanStep s = step("venv-pkg", "Python's venv module (python3-venv)");
   s.checks = {packages_installed(ctx.recipes.venv_packages)};
-  s.actions = {run(concat({"apt-get", "install", "-y"}, ctx.recipes.venv_packages))};
+  s.actions = {apt_install(ctx.recipes.venv_packages)};
   s.needs_root = true;
   return s;
 }

@@ -5,6 +5,9 @@
 #include <ctime>
 #include <variant>
 
+#include <re2/re2.h>
+
+#include "install/gpg_home.h"
 #include "install/gpg_key_listing.h"
 #include "install/step_check_system.h"
 #include "probe/access_accounts.h"
@@ -201,13 +204,24 @@ StepEvaluation packages_absent(const StepCheck& check, Machine& machine) {
   return todo("installed: " + join(present, " "));
 }
 
+std::vector<std::string> plain_gpg(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"gpg"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
 StepEvaluation key_fingerprint(const StepCheck& check, Machine& machine, const CheckInputs& inputs) {
   FileStat st = machine.fs->stat_follow(check.path);
   if (st.type == FileType::missing)
     return st.error.empty() ? todo(check.path + " does not exist") : unknown_state(check.path + ": " + st.error);
   if (auto bad = mode_mismatch(check, *machine.fs)) return *bad;
-  std::vector<std::string> argv = {"gpg", "--show-keys", "--with-colons", check.path};
-  ProcessResult r = machine.runner->run(argv, inputs.timeout);
+  std::vector<std::string> args = {"--show-keys", "--with-colons", check.path};
+  // On the live machine gpg gets a home of its own (it writes there); a
+  // recording answers the plain command.
+  std::optional<TemporaryGpgHome> home;
+  if (machine.live) home.emplace();
+  if (home && !home->ok()) return unknown_state(home->error());
+  ProcessResult r = machine.runner->run(home ? home->gpg(args) : plain_gpg(args), inputs.timeout);
   if (!r.started || r.timed_out)
     return unknown_state("gpg --show-keys " + check.path + ": " + (r.error.empty() ? "did not finish" : r.error));
   if (r.exit_code != 0) return todo("gpg cannot read " + check.path + " as keys");
@@ -219,6 +233,78 @@ StepEvaluation key_fingerprint(const StepCheck& check, Machine& machine, const C
     return done(check.path + " holds the key " + wanted);
   }
   return todo(check.path + " does not hold the key " + wanted);
+}
+
+StepEvaluation path_absent(const StepCheck& check, Machine& machine) {
+  FileStat st = machine.fs->stat(check.path);
+  if (st.type != FileType::missing) return todo(check.path + " exists");
+  return st.error.empty() ? done(check.path + " does not exist") : unknown_state(check.path + ": " + st.error);
+}
+
+// The file's text, or the state to report: a missing file is todo (the line
+// cannot be there), an unreadable one unknown.
+std::variant<std::string, StepEvaluation> file_text(const std::string& path, Machine& machine) {
+  FileStat st = machine.fs->stat_follow(path);
+  if (st.type == FileType::missing)
+    return st.error.empty() ? todo(path + " does not exist") : unknown_state(path + ": " + st.error);
+  auto text = machine.fs->read_file(path);
+  if (!text) return unknown_state(text.error());
+  return *text;
+}
+
+StepEvaluation file_has_line(const StepCheck& check, Machine& machine) {
+  RE2 pattern(check.value, RE2::Quiet);
+  if (!pattern.ok()) return unknown_state("the check's pattern " + check.value + " is not valid: " + pattern.error());
+  auto read = file_text(check.path, machine);
+  if (auto* state = std::get_if<StepEvaluation>(&read)) return *state;
+  for (auto& line : split_lines(std::get<std::string>(read)))
+    if (RE2::FullMatch(line, pattern)) return done(check.path + " has the line " + line);
+  return todo("no line of " + check.path + " matches " + check.value);
+}
+
+StepEvaluation file_byte_equals(const StepCheck& check, Machine& machine) {
+  auto want = parse_uint(check.value);
+  if (!want || *want > 255) return unknown_state("the check's byte value is not 0-255: " + check.value);
+  auto read = file_text(check.path, machine);
+  if (auto* state = std::get_if<StepEvaluation>(&read)) return *state;
+  const std::string& bytes = std::get<std::string>(read);
+  if (check.offset >= bytes.size())
+    return unknown_state(check.path + " has " + std::to_string(bytes.size()) + " bytes, none at offset " +
+                         std::to_string(check.offset));
+  unsigned got = static_cast<unsigned char>(bytes[check.offset]);
+  std::string at = "the byte at offset " + std::to_string(check.offset) + " of " + check.path + " is ";
+  if (got != *want) return todo(at + std::to_string(got) + ", not " + check.value);
+  return done(at + check.value);
+}
+
+constexpr const char* kDpkgUpdates = "/var/lib/dpkg/updates";
+
+// dpkg journals each status change as a numbered file here and folds them
+// into the status file when a run completes; apt refuses to start while one
+// is left ("dpkg was interrupted").
+bool is_dpkg_journal_entry(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+StepEvaluation dpkg_settled(Machine& machine) {
+  auto entries = machine.fs->list_dir(kDpkgUpdates);
+  if (!entries && machine.fs->stat(kDpkgUpdates).type != FileType::missing)
+    return unknown_state(std::string(kDpkgUpdates) + ": " + entries.error());
+  if (entries && std::any_of(entries->begin(), entries->end(), is_dpkg_journal_entry))
+    return todo(std::string("dpkg was interrupted: its journal ") + kDpkgUpdates + " is not empty");
+  auto status = read_dpkg(machine);
+  if (!status) return unknown_state(status.error());
+  // What `dpkg --configure -a` finishes. A half-installed package (killed in
+  // its unpack) needs its files again: the step that installs it reinstalls
+  // it (apt_install), so it does not block this step.
+  static const std::vector<std::string> kUnfinished = {"unpacked", "half-configured", "triggers-awaited",
+                                                       "triggers-pending"};
+  std::vector<std::string> unfinished;
+  for (auto& p : status->packages)
+    if (std::find(kUnfinished.begin(), kUnfinished.end(), p.state()) != kUnfinished.end())
+      unfinished.push_back(p.name + " (" + p.state() + ")");
+  if (!unfinished.empty()) return todo("dpkg left packages half done: " + join(unfinished, ", "));
+  return done("dpkg has nothing half done");
 }
 
 StepEvaluation boot_changed(Machine& machine, const CheckInputs& inputs) {
@@ -257,6 +343,10 @@ StepEvaluation evaluate_check(const StepCheck& check, Machine& machine, const Ch
     case K::lock_free: return check_lock_free(check, machine);
     case K::apt_simulation: return apt_simulation(check, machine, inputs);
     case K::output_contains: return output_contains(check, machine, inputs);
+    case K::file_has_line: return file_has_line(check, machine);
+    case K::file_byte_equals: return file_byte_equals(check, machine);
+    case K::path_absent: return path_absent(check, machine);
+    case K::dpkg_settled: return dpkg_settled(machine);
   }
   return unknown_state("unknown kind of check");
 }

@@ -301,3 +301,146 @@ TEST_CASE("lock_free is unknown on a recording", "[step_check]") {
   c.names = {"/var/lib/dpkg/lock-frontend"};
   CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
 }
+
+TEST_CASE("file_has_line matches whole lines through the machine's files", "[step_check]") {
+  test::MemoryMachine m;
+  m.fs->file("/etc/os-release", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nVERSION_ID=\"12\"\nID=debian\n");
+  m.fs->file("/proc/sys/kernel/osrelease", "6.1.0-25-amd64\n");
+  auto c = check_of(StepCheck::Kind::file_has_line);
+  c.path = "/etc/os-release";
+  c.value = "ID=\"?debian\"?";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  c.value = "VERSION_ID=\"?12\"?";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  c.value = "ID=\"?ubuntu\"?";
+  auto other = evaluate_check(c, m.machine, {});
+  CHECK(other.first == StepState::todo);
+  CHECK(other.second == "no line of /etc/os-release matches ID=\"?ubuntu\"?");
+  c.value = "ID";  // a part of a line is not a match
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);
+
+  c.path = "/proc/sys/kernel/osrelease";
+  c.value = "6\\.1\\.0\\-25\\-amd64";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  c.value = "6\\.1\\.0\\-2";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);
+
+  c.value = "(unclosed";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  c.value = "x";
+  c.path = "/etc/missing";
+  CHECK(evaluate_check(c, m.machine, {}) == StepEvaluation{StepState::todo, "/etc/missing does not exist"});
+  m.fs->fail("/etc/locked", "permission denied");
+  c.path = "/etc/locked";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  m.fs->file("/etc/empty", "");
+  c.path = "/etc/empty";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);
+  m.fs->file("/etc/binary", std::string("\0\xff\nID=debian\0\n", 15));
+  c.path = "/etc/binary";
+  c.value = "ID=debian";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);  // the NUL is part of the line
+}
+
+TEST_CASE("file_byte_equals reads one byte of an EFI variable", "[step_check]") {
+  const std::string var = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
+  test::MemoryMachine m;
+  m.fs->file(var, std::string("\x06\0\0\0\0", 5));
+  auto c = check_of(StepCheck::Kind::file_byte_equals);
+  c.path = var;
+  c.offset = 4;
+  c.value = "0";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  m.fs->file(var, std::string("\x06\0\0\0\x01", 5));
+  auto on = evaluate_check(c, m.machine, {});
+  CHECK(on.first == StepState::todo);
+  CHECK(on.second == "the byte at offset 4 of " + var + " is 1, not 0");
+  m.fs->file(var, std::string("\x06\0\0", 3));  // truncated
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  m.fs->file(var, "");
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  c.value = "256";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  c.value = "zero";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  c.value = "0";
+  c.path = "/sys/firmware/efi/efivars/missing";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);
+}
+
+TEST_CASE("path_absent: missing is done, present (even a dangling link) is todo", "[step_check]") {
+  test::MemoryMachine m;
+  m.fs->dir("/sys/firmware/efi");
+  m.fs->symlink("/etc/apt/sources.list.d/amdgpu.list", "/nowhere");
+  auto c = check_of(StepCheck::Kind::path_absent);
+  c.path = "/sys/firmware/efi";
+  CHECK(evaluate_check(c, m.machine, {}) == StepEvaluation{StepState::todo, "/sys/firmware/efi exists"});
+  c.path = "/etc/apt/sources.list.d/amdgpu.list";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::todo);
+  c.path = "/etc/apt/sources.list.d/rocm.list";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  m.fs->fail("/root/secret", "permission denied");
+  c.path = "/root/secret";
+  CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+}
+
+TEST_CASE("dpkg_settled: an interrupted dpkg run is todo until dpkg --configure -a", "[step_check]") {
+  const std::string ok = "Package: curl\nStatus: install ok installed\nVersion: 8\n\n"
+                         "Package: gnupg\nStatus: deinstall ok config-files\nVersion: 2\n";
+  auto c = check_of(StepCheck::Kind::dpkg_settled);
+  {
+    test::MemoryMachine m;
+    m.fs->file("/var/lib/dpkg/status", ok);
+    m.fs->dir("/var/lib/dpkg/updates");
+    m.fs->file("/var/lib/dpkg/updates/tmp.i", "");  // dpkg's scratch file is not a pending entry
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+    m.fs->file("/var/lib/dpkg/updates/0003", "Package: amdgpu-dkms\nStatus: install ok half-configured\n");
+    auto pending = evaluate_check(c, m.machine, {});
+    CHECK(pending.first == StepState::todo);
+    CHECK(pending.second.find("dpkg was interrupted") != std::string::npos);
+  }
+  for (const char* state : {"unpacked", "half-configured", "triggers-awaited", "triggers-pending"}) {
+    test::MemoryMachine m;
+    m.fs->file("/var/lib/dpkg/status", ok + "\nPackage: amdgpu-dkms\nStatus: install ok " + state + "\nVersion: 1\n");
+    auto half = evaluate_check(c, m.machine, {});
+    CHECK(half.first == StepState::todo);
+    CHECK(half.second == std::string("dpkg left packages half done: amdgpu-dkms (") + state + ")");
+  }
+  {
+    // Killed in its unpack: dpkg --configure -a cannot help; the package's own step reinstalls it.
+    test::MemoryMachine m;
+    m.fs->file("/var/lib/dpkg/status", ok + "\nPackage: rocm\nStatus: install reinstreq half-installed\nVersion: 1\n");
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  }
+  {
+    test::MemoryMachine m;  // no updates directory (a recorded machine): the status file decides
+    m.fs->file("/var/lib/dpkg/status", ok);
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  }
+  {
+    test::MemoryMachine m;
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);  // no status file at all
+    m.fs->fail("/var/lib/dpkg/updates", "permission denied");
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::unknown);
+  }
+  {
+    test::MemoryMachine m;  // garbage status: no package is half done in it
+    m.fs->file("/var/lib/dpkg/status", std::string("\0\xff garbage\nStatus\n", 18));
+    CHECK(evaluate_check(c, m.machine, {}).first == StepState::done);
+  }
+}
+
+TEST_CASE("the new check kinds say what they check", "[step_check]") {
+  auto line = check_of(StepCheck::Kind::file_has_line);
+  line.path = "/etc/os-release";
+  line.value = "ID=debian";
+  CHECK(line.describe() == "done when a line of /etc/os-release matches ID=debian");
+  auto byte = check_of(StepCheck::Kind::file_byte_equals);
+  byte.path = "/x";
+  byte.offset = 4;
+  byte.value = "0";
+  CHECK(byte.describe() == "done when the byte at offset 4 of /x is 0");
+  auto absent = check_of(StepCheck::Kind::path_absent);
+  absent.path = "/y";
+  CHECK(absent.describe() == "done when /y does not exist");
+}

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "install/gpg_home.h"
 #include "install/gpg_key_listing.h"
 #include "rocmdoc/atomic_file.h"
 #include "rocmdoc/host_filesystem.h"
@@ -101,7 +102,9 @@ Result<bool> LiveSystemChanger::download(const std::string& url, const std::stri
 }
 
 Result<std::vector<std::string>> LiveSystemChanger::key_fingerprints(const std::string& path) {
-  auto listing = run_tool({"gpg", "--show-keys", "--with-colons", path});
+  TemporaryGpgHome home;
+  if (!home.ok()) return Result<std::vector<std::string>>::fail(home.error());
+  auto listing = run_tool(home.gpg({"--show-keys", "--with-colons", path}));
   if (!listing) return Result<std::vector<std::string>>::fail(listing.error());
   std::vector<std::string> fingerprints;
   for (auto& key : parse_gpg_colons(*listing)) fingerprints.push_back(key.fingerprint);
@@ -112,7 +115,9 @@ Result<bool> LiveSystemChanger::dearmor_key(const std::string& source, const std
   auto parents = make_parents(path);
   if (!parents) return parents;
   std::string tmp = temporary_beside(path);
-  auto converted = run_tool({"gpg", "--batch", "--yes", "--dearmor", "-o", tmp, source});
+  TemporaryGpgHome home;
+  if (!home.ok()) return Result<bool>::fail(home.error());
+  auto converted = run_tool(home.gpg({"--yes", "--dearmor", "-o", tmp, source}));
   if (!converted) {
     ::unlink(tmp.c_str());
     return Result<bool>::fail(converted.error());

@@ -23,6 +23,10 @@ const char* check_kind_name(StepCheck::Kind kind) {
     case K::lock_free: return "lock_free";
     case K::apt_simulation: return "apt_simulation";
     case K::output_contains: return "output_contains";
+    case K::file_has_line: return "file_has_line";
+    case K::file_byte_equals: return "file_byte_equals";
+    case K::path_absent: return "path_absent";
+    case K::dpkg_settled: return "dpkg_settled";
   }
   return "?";
 }
@@ -127,6 +131,7 @@ Json check_json(const StepCheck& c) {
   if (!c.path.empty()) j["path"] = c.path;
   if (c.kind == StepCheck::Kind::file_equals) j["content"] = c.content;
   if (c.mode) j["mode"] = fmt::format("{:04o}", c.mode);
+  if (c.kind == StepCheck::Kind::file_byte_equals) j["offset"] = c.offset;
   if (!c.names.empty() || c.kind == StepCheck::Kind::apt_simulation) j["names"] = c.names;
   if (!c.value.empty()) j["value"] = c.value;
   if (!c.argv.empty()) j["argv"] = c.argv;

@@ -354,3 +354,20 @@ TEST_CASE("a step without checks runs once: the journal remembers it", "[executo
     CHECK(std::set<std::string>(changes.begin(), changes.end()).size() == changes.size());
   }
 }
+
+TEST_CASE("the log names a command before it runs (a power cut during it leaves that much)", "[executor]") {
+  World w;
+  std::string log_while_running;
+  auto& dkms = w.changer.commands["apt-get install -y amdgpu-dkms"];
+  auto effect = dkms.effect;
+  dkms.effect = [&](MemoryFileSystem& f) {
+    auto logs = f.list_dir(w.paths.log_dir);
+    REQUIRE(logs);
+    REQUIRE(logs->size() == 1);
+    log_while_running = *f.read_file(w.paths.log_dir + "/" + logs->front());
+    effect(f);
+  };
+  w.run_yes();
+  CHECK(log_while_running.find("amdgpu-dkms: ") != std::string::npos);
+  CHECK(log_while_running.find("run apt-get install -y amdgpu-dkms") != std::string::npos);
+}

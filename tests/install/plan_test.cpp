@@ -174,7 +174,7 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
     if (std::find(preflight_step_ids().begin(), preflight_step_ids().end(), id) == preflight_step_ids().end())
       reference.push_back(id);
   CHECK(reference == reference_step_ids());
-  std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "secureboot", "headers-available",
+  std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "secureboot", "headers-available",
                                        "leftover-repos", "apt-base", "headers", "groups", "key", "probe-repos",
                                        "amdgpu-list", "rocm-list", "pin", "apt-update", "apt-simulate", "distro-rocm",
                                        "mok", "amdgpu-dkms", "reboot", "driver-loaded", "rocm", "ldconf", "path",
@@ -188,7 +188,7 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
   InstallOptions bare;
   bare.driver = false;
   bare.torch = false;
-  std::vector<std::string> user_space = {"os", "kernel", "disk", "apt-lock", "apt-base", "groups", "key", "probe-repos",
+  std::vector<std::string> user_space = {"os", "kernel", "disk", "apt-lock", "dpkg", "apt-base", "groups", "key", "probe-repos",
                                          "rocm-list", "pin", "apt-update", "apt-simulate", "rocm", "ldconf", "path",
                                          "verify-rocm"};
   CHECK(ids(must_plan(plan_for("ubuntu2404-rx7900xtx", bare))) == user_space);
