@@ -12,8 +12,39 @@
 
 namespace rocmdoc {
 
+namespace {
+
+// A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to, never
+// replaced: renaming over /dev/null as root made it a regular file, and
+// every later `>/dev/null` on the machine wrote into that file.
+Result<bool> write_into(const std::string& path, const std::string& content) {
+  using R = Result<bool>;
+  int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return R::fail(path + ": " + errno_reason(errno));
+  for (size_t done = 0; done < content.size();) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return R::fail(path + ": write: " + errno_reason(err));
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) return R::fail(path + ": close: " + errno_reason(errno));
+  return R::ok(true);
+}
+
+}  // namespace
+
 Result<bool> write_file_atomically(const std::string& path, const std::string& content, unsigned mode) {
   using R = Result<bool>;
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0) {
+    if (S_ISDIR(existing.st_mode)) return R::fail(path + ": is a directory");
+    if (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode) || S_ISSOCK(existing.st_mode))
+      return write_into(path, content);
+  }
   std::string dir = path.find('/') == std::string::npos ? "." : path_dirname(path);
   std::string tmp = path + ".tmp-rocmdoc-XXXXXX";
   int fd = ::mkstemp(tmp.data());
