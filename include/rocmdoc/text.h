@@ -13,6 +13,8 @@
 namespace rocmdoc {
 
 std::string trim(std::string_view s);
+// The same, as a view into s (no copy).
+std::string_view trim_view(std::string_view s);
 std::vector<std::string> split_lines(std::string_view s);
 // Splits on runs of whitespace.
 std::vector<std::string> split_words(std::string_view s);

@@ -7,12 +7,14 @@ namespace rocmdoc {
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-std::string trim(std::string_view s) {
+std::string_view trim_view(std::string_view s) {
   size_t b = 0, e = s.size();
   while (b < e && is_space(s[b])) ++b;
   while (e > b && is_space(s[e - 1])) --e;
-  return std::string(s.substr(b, e - b));
+  return s.substr(b, e - b);
 }
+
+std::string trim(std::string_view s) { return std::string(trim_view(s)); }
 
 std::vector<std::string> split_lines(std::string_view s) {
   std::vector<std::string> lines;

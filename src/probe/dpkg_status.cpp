@@ -133,12 +133,6 @@ constexpr WantedField kWantedFields[] = {
 };
 constexpr size_t kWanted = std::size(kWantedFields);
 
-std::string_view trim_view(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\n\r\v\f");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\n\r\v\f") - b + 1);
-}
-
 // The same reading as parse_control_stanzas (same stanzas, same malformed
 // lines, the first of repeated fields), but keeping only the six fields a
 // package needs, as views into the text until the stanza ends: a status
