@@ -9,5 +9,8 @@
 namespace rocmdoc {
 
 Json yaml_to_json(const YamlNode& node);
+// True when yaml_to_json gives this scalar as a string: quoted, or plain
+// and not a boolean, null or integer.
+bool yaml_scalar_is_string(const YamlNode& scalar);
 
 }  // namespace rocmdoc

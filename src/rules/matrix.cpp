@@ -11,12 +11,7 @@ namespace {
 // A scalar the way the matrix's JSON holds it (yaml_to_json): a string
 // unless YAML reads it unquoted as a bool, null or integer; "" otherwise.
 std::string string_of(const YamlNode* n) {
-  if (!n || !n->is_scalar()) return "";
-  if (!n->quoted) {
-    std::string_view t = n->text;
-    if (t == "true" || t == "false" || t == "null" || t == "~" || parse_int(std::string(t))) return "";
-  }
-  return std::string(n->text);
+  return n && n->is_scalar() && yaml_scalar_is_string(*n) ? std::string(n->text) : "";
 }
 
 std::string str(const YamlNode& n, const char* key) { return string_of(n.find(key)); }

@@ -16,13 +16,16 @@ Json yaml_to_json(const YamlNode& n) {
     return a;
   }
   if (n.is_null()) return nullptr;
-  std::string s(n.text);
-  if (!n.quoted) {
-    if (s == "true" || s == "false") return s == "true";
-    if (s == "null" || s == "~") return nullptr;
-    if (auto i = parse_int(s)) return *i;
-  }
-  return s;
+  if (yaml_scalar_is_string(n)) return std::string(n.text);
+  if (n.text == "true" || n.text == "false") return n.text == "true";
+  if (auto i = parse_int(n.text)) return *i;
+  return nullptr;  // null, ~
+}
+
+bool yaml_scalar_is_string(const YamlNode& n) {
+  if (n.quoted) return true;
+  std::string_view t = n.text;
+  return !(t == "true" || t == "false" || t == "null" || t == "~" || parse_int(t));
 }
 
 }  // namespace rocmdoc
