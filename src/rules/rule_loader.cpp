@@ -43,7 +43,7 @@ class Loader {
  public:
   enum class Kind { checks, errors };
   Loader(const Vocabulary& vocabulary, RuleSet& set, Kind kind = Kind::checks)
-      : base_(vocabulary), vocabulary_(vocabulary), set_(set), kind_(kind) {
+      : vocabulary_(vocabulary), set_(set), kind_(kind) {
     vocabulary_.lists.insert(set.lists.begin(), set.lists.end());
     vocabulary_.macros.insert(set.macros.begin(), set.macros.end());
   }
@@ -202,7 +202,7 @@ class Loader {
           normalised += schema[i];
         }
       }
-      if (base_.is_fact && !base_.is_fact(normalised)) fail(n, "'" + what + "': unknown fact {" + path + "}");
+      if (vocabulary_.is_fact && !vocabulary_.is_fact(normalised)) fail(n, "'" + what + "': unknown fact {" + path + "}");
       t.placeholders.push_back(path);
     }
     return t;
@@ -291,7 +291,7 @@ class Loader {
     std::string item_path;
     if (n["for_each"]) {
       r.for_each = scalar(n["for_each"], "for_each");
-      if (base_.is_fact && !base_.is_fact(r.for_each)) fail(n["for_each"], "unknown fact '" + r.for_each + "'");
+      if (vocabulary_.is_fact && !vocabulary_.is_fact(r.for_each)) fail(n["for_each"], "unknown fact '" + r.for_each + "'");
       item_path = r.for_each + "[]";
     }
     r.when_text = scalar(required(n, "when"), "when");
@@ -439,7 +439,6 @@ class Loader {
     set_.rules.push_back(std::move(r));
   }
 
-  const Vocabulary& base_;
   Vocabulary vocabulary_;
   RuleSet& set_;
   Kind kind_;
