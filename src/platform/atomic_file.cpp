@@ -14,6 +14,17 @@ namespace rocmdoc {
 
 namespace {
 
+// All of content, or false with errno set.
+bool write_all(int fd, const std::string& content) {
+  for (size_t done = 0; done < content.size();) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
 // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written to, never
 // replaced: renaming over /dev/null as root made it a regular file, and
 // every later `>/dev/null` on the machine wrote into that file.
@@ -21,15 +32,10 @@ Result<bool> write_into(const std::string& path, const std::string& content) {
   using R = Result<bool>;
   int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return R::fail(path + ": " + errno_reason(errno));
-  for (size_t done = 0; done < content.size();) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int err = errno;
-      ::close(fd);
-      return R::fail(path + ": write: " + errno_reason(err));
-    }
-    done += static_cast<size_t>(n);
+  if (!write_all(fd, content)) {
+    int err = errno;
+    ::close(fd);
+    return R::fail(path + ": write: " + errno_reason(err));
   }
   if (::close(fd) != 0) return R::fail(path + ": close: " + errno_reason(errno));
   return R::ok(true);
@@ -55,15 +61,7 @@ Result<bool> write_file_atomically(const std::string& path, const std::string& c
     ::unlink(tmp.c_str());
     return R::fail(path + ": " + what + ": " + errno_reason(err));
   };
-  size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("write");
-    }
-    done += static_cast<size_t>(n);
-  }
+  if (!write_all(fd, content)) return fail("write");
   if (::fchmod(fd, mode) != 0) return fail("chmod");
   if (::fsync(fd) != 0) return fail("fsync");
   if (::close(fd) != 0) {
