@@ -21,6 +21,7 @@ struct InstallCommandOptions {
   bool no_torch = false;
   std::string venv;
   std::string user;
+  std::string trust_key;      // --trust-key FINGERPRINT (spaces allowed, any case)
   std::string facts_file;     // --facts FILE (with --dry-run)
   std::string rules_dir;      // --rules DIR
   bool color = false;

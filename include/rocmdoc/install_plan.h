@@ -110,7 +110,16 @@ struct InstallOptions {
   bool torch = true;           // --no-torch
   std::string venv;            // --venv PATH; empty: ~U/rocm-venv
   std::string user;            // --user; empty: SUDO_USER, else the invoking user
-  bool confirm_unknown_key = false;  // Core SDK: the key fingerprint is not known to the matrix
+  // --trust-key: the signing key fingerprint the user confirmed, for a release
+  // whose recipe does not know it (the Core SDK line); 40 hex digits.
+  std::string trusted_key;
+};
+
+// Why rocmdoc will not install here, and what to do instead.
+struct InstallRefusal {
+  std::string id;              // "no-amd-gpu", "wsl2", "unsupported-distro", ...
+  std::string reason;
+  std::string instead;
 };
 
 struct InstallPlan {
@@ -122,13 +131,10 @@ struct InstallPlan {
   std::string venv;
   std::vector<PlanStep> steps;
   std::vector<std::string> notes;  // things the user should know (unconfirmed data, inferred paths)
+  // Set when the plan may be shown but not run: the signing key's fingerprint
+  // is not known and the user has not confirmed one (--trust-key).
+  std::optional<InstallRefusal> blocked;
 };
 
-// Why rocmdoc will not install here, and what to do instead.
-struct InstallRefusal {
-  std::string id;              // "no-amd-gpu", "wsl2", "unsupported-distro", ...
-  std::string reason;
-  std::string instead;
-};
 
 }  // namespace rocmdoc

@@ -2,6 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+
+#include "install/gpg_key_listing.h"
 #include "rocmdoc/check_report.h"
 #include "rocmdoc/exit_codes.h"
 #include "rocmdoc/facts_document.h"
@@ -89,6 +93,7 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
   input.options.torch = !o.no_torch;
   input.options.venv = o.venv;
   input.options.user = o.user;
+  input.options.trusted_key = normalize_fingerprint(o.trust_key);
   if (p.machine) {
     std::string user = o.user;
     if (user.empty()) {
@@ -124,11 +129,21 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
     err << "rocmdoc install: --facts and --root exclude each other\n";
     return kExitUsage;
   }
+  std::string trusted = normalize_fingerprint(o.trust_key);
+  if (!o.trust_key.empty() && (trusted.size() != 40 || !std::all_of(trusted.begin(), trusted.end(), ::isxdigit))) {
+    err << "rocmdoc install: --trust-key '" << o.trust_key
+        << "' is not a key fingerprint (40 hex digits, as `gpg --show-keys` prints it)\n";
+    return kExitUsage;
+  }
   Planned p = make_plan(machine_options, o, err);
   if (p.error) return p.error;
   auto* plan = std::get_if<InstallPlan>(&p.result);
   if (plan && p.machine) evaluate_states(*plan, *p.machine);
   if (!plan || o.dry_run || o.json) return show(p.result, o, out);
+  if (plan->blocked) {
+    out << render_refusal_text(*plan->blocked);
+    return kExitProblems;
+  }
 
   // A real run: the plan of this machine, carried out step by step.
   ExecutorPaths paths;

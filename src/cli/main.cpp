@@ -132,6 +132,10 @@ int main(int argc, char** argv) {
       ->type_name("PATH");
   install->add_option("--user", install_options.user, "The user to set up (default: SUDO_USER, else you)")
       ->type_name("NAME");
+  install->add_option("--trust-key", install_options.trust_key,
+                      "For a release whose signing key fingerprint rocmdoc's sources do not give (the Core SDK 10.0 "
+                      "line): the fingerprint you checked yourself; the key is used only if it carries it")
+      ->type_name("FINGERPRINT");
   install->add_flag("-y,--yes", install_options.yes, "Do every step without asking (unattended)");
   install->add_flag("--resume", install_options.resume, "Carry on the journal's plan (after a reboot or an interruption)");
   install->add_option("--root", install_opts.root, "With --dry-run: plan for a recorded machine")->type_name("DIR");
@@ -142,6 +146,7 @@ int main(int argc, char** argv) {
   install->footer(
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
+      "  sudo rocmdoc install --auto --rocm 10.0.0 --no-driver --no-torch --trust-key FINGERPRINT\n"
       "Exit codes: 0 done (or the plan shown), 1 rocmdoc will not install here (the reason and what to do instead), "
       "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "
       "it again).");

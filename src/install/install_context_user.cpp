@@ -40,6 +40,7 @@ void choose_user(Context& ctx, const std::string& user_home) {
 // The newest stable torch built for the release's ROCm line.
 std::optional<InstallRefusal> choose_torch(Context& ctx) {
   if (!ctx.options.torch) return std::nullopt;
+  if (ctx.release->torch_gap) return InstallRefusal{"no-torch-wheels", ctx.release->torch_gap->reason, ctx.release->torch_gap->instead};
   const Json wheels = ctx.matrix.wheels();  // a copy: best points into it
   const Json* best = nullptr;
   for (auto& w : wheels) {
@@ -65,7 +66,10 @@ std::optional<InstallRefusal> choose_torch(Context& ctx) {
 
 void find_leftovers(Context& ctx) {
   const Json& rocm = field(ctx.facts, "rocm");
+  // A deb822 release writes neither rocm.list nor the pin: an earlier
+  // release's are leftovers then.
   std::vector<std::string> mine = {ctx.recipes.driver_list, ctx.recipes.rocm_list, ctx.recipes.pin_path};
+  if (ctx.release->source_file) mine = {ctx.recipes.driver_list, ctx.release->source_file->path};
   auto add = [&](const std::string& file) {
     if (file.empty() || contains(mine, file) || contains(ctx.leftovers, file)) return;
     if (file == "/etc/apt/sources.list" || file == "/etc/apt/preferences") {

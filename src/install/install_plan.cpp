@@ -65,7 +65,8 @@ std::string StepCheck::describe() const {
     case K::packages_installed: return "done when installed: " + list(names);
     case K::package_version:
       return "done when " + (names.empty() ? std::string("?") : names[0]) + " is installed at a version starting " + value;
-    case K::key_fingerprint: return "done when " + path + " holds the unexpired key " + value;
+    case K::key_fingerprint:
+      return "done when " + path + " holds the unexpired key " + (value.empty() ? "you confirm with --trust-key" : value);
     case K::user_in_groups: return "done when user " + value + " is in the groups " + list(names);
     case K::command_succeeds: return "done when `" + shown(argv) + "` succeeds" + as(as_user);
     case K::boot_changed: return "done when the machine has rebooted since the reboot was asked for";

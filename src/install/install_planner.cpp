@@ -17,7 +17,7 @@ const std::vector<std::string>& reference_step_ids() {
 }
 
 const std::vector<std::string>& preflight_step_ids() {
-  static const std::vector<std::string> ids = {"apt-lock", "dpkg", "headers-available", "leftover-repos", "apt-simulate"};
+  static const std::vector<std::string> ids = {"apt-lock", "dpkg", "headers-available", "older-rocm", "leftover-repos", "apt-simulate"};
   return ids;
 }
 
@@ -51,7 +51,8 @@ PlanResult build_install_plan(PlanInput input) {
                          "): the secureboot step reads it again when the plan runs.");
 
   plan.distro = ctx.distro->name();
-  plan.codename = ctx.distro->repo_codename;
+  // A deb822 release names its suite, not the distribution's codename.
+  plan.codename = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
   plan.rocm = ctx.release->version;
   plan.driver = input.options.driver ? ctx.release->driver : "";
   plan.user = ctx.user;

@@ -21,6 +21,8 @@ struct Context {
   const RecipeRelease* release = nullptr;
   std::string kernel;                     // uname -r
   std::string gfx;                        // the GPU's target, as the KFD or the matrix names it
+  std::string install_gfx;                // the target installed for: gfx, or its override stand-in
+  RecipeKey key;                          // the release's signing key, fingerprint confirmed
   std::string user, home, venv;
   std::string torch_version, torch_index;  // from the matrix's wheels
   std::vector<std::string> shadowing;      // the distribution's ROCm packages installed
@@ -76,11 +78,13 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
 
 std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-headers-K ...
 std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm
+std::vector<std::string> plan_rocm_packages(const Context& ctx);        // rocm, or amdrocm10.0-gfx1100
 
 // Decisions, in order; each refuses or fills ctx (and may add notes).
 std::optional<InstallRefusal> choose_platform(Context& ctx);  // platform, architecture, distribution, kernel
 std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
 std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
+std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key
 void choose_user(Context& ctx, const std::string& user_home);  // user, home, venv
 std::optional<InstallRefusal> choose_torch(Context& ctx);     // the wheel index for the release
 void find_leftovers(Context& ctx);                             // old AMD lists and pins, shadowing packages

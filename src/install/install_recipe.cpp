@@ -26,6 +26,21 @@ const RecipeRelease* InstallRecipes::release(const std::string& version) const {
   return nullptr;
 }
 
+RecipeKey InstallRecipes::key_for(const RecipeRelease& r) const {
+  if (r.key) return *r.key;
+  return {key_url, key_fingerprint, keyring, key_download, ""};
+}
+
+std::string RecipeSourceFile::uri_for(const RecipeDistro& d) const {
+  for (auto& [name, dist] : dists)
+    if (name == d.name()) {
+      std::string out = uri;
+      auto at = out.find("{dist}");
+      return at == std::string::npos ? out : out.replace(at, 6, dist);
+    }
+  return "";
+}
+
 static std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
   return s;
@@ -39,6 +54,12 @@ std::string InstallRecipes::list_line_for(const std::string& arch, const std::st
 }
 
 namespace {
+
+bool is_fingerprint(const std::string& f) {
+  return f.size() == 40 && std::all_of(f.begin(), f.end(), [](char c) {
+           return std::isxdigit(static_cast<unsigned char>(c)) && !std::islower(static_cast<unsigned char>(c));
+         });
+}
 
 struct Failure {
   LoadError error;
@@ -161,16 +182,63 @@ class RecipeReader {
     }
   }
 
-  void read_key(const YamlNode& n) {
-    allow(n, {"url", "fingerprint", "keyring", "download", "sources"});
-    out_.key_url = https(required(n, "url"), "url");
-    out_.key_fingerprint = text(required(n, "fingerprint"), "fingerprint");
-    const std::string& f = out_.key_fingerprint;
-    if (f.size() != 40 || !std::all_of(f.begin(), f.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) && !std::islower(static_cast<unsigned char>(c)); }))
-      fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
-    out_.keyring = absolute(required(n, "keyring"), "keyring");
-    out_.key_download = absolute(required(n, "download"), "download");
+  // A key names its fingerprint, or says why none is known (a release's own
+  // key only: the shared key is the one every default install uses).
+  RecipeKey read_key_fields(const YamlNode& n, bool may_lack_fingerprint) {
+    allow(n, {"url", "fingerprint", "fingerprint_unknown", "keyring", "download", "sources"});
+    RecipeKey k;
+    k.url = https(required(n, "url"), "url");
+    if (n["fingerprint_unknown"]) {
+      if (!may_lack_fingerprint)
+        fail(n["fingerprint_unknown"], "the shared key must give its 'fingerprint' (only a release's own key may lack one)");
+      if (n["fingerprint"]) fail(n["fingerprint_unknown"], "'fingerprint_unknown' goes with a key that has no 'fingerprint'");
+      k.fingerprint_unknown = text(n["fingerprint_unknown"], "fingerprint_unknown");
+    } else {
+      k.fingerprint = text(required(n, "fingerprint"), "fingerprint");
+      if (!is_fingerprint(k.fingerprint)) fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
+    }
+    k.keyring = absolute(required(n, "keyring"), "keyring");
+    k.download = absolute(required(n, "download"), "download");
     check_sources(n);
+    return k;
+  }
+
+  void read_key(const YamlNode& n) {
+    RecipeKey k = read_key_fields(n, false);
+    out_.key_url = k.url;
+    out_.key_fingerprint = k.fingerprint;
+    out_.keyring = k.keyring;
+    out_.key_download = k.download;
+  }
+
+  RecipeSourceFile read_source_file(const YamlNode& n) {
+    allow(n, {"path", "uri", "suite", "dists", "content"});
+    RecipeSourceFile f;
+    f.path = absolute(required(n, "path"), "path");
+    if (f.path.size() < 8 || f.path.compare(f.path.size() - 8, 8, ".sources") != 0)
+      fail(n["path"], "'path' must name a deb822 file ending in .sources");
+    f.uri = https(required(n, "uri"), "uri");
+    if (f.uri.find("{dist}") == std::string::npos) fail(n["uri"], "'uri' must contain {dist}");
+    f.suite = text(required(n, "suite"), "suite");
+    f.content = text(required(n, "content"), "content");
+    for (const char* field : {"{uri}", "{keyring}"})
+      if (f.content.find(field) == std::string::npos) fail(n["content"], std::string("'content' must contain ") + field);
+    const YamlNode& dists = required(n, "dists");
+    if (!dists.is_map()) fail(dists, "'dists' must map a distribution (\"ubuntu 24.04\") to its repository directory");
+    for (size_t i = 0; i < dists.pair_count(); ++i)
+      f.dists.emplace_back(std::string(dists.key(i).text), text(dists.value(i), "dists value"));
+    return f;
+  }
+
+  RecipeGap read_gap(const YamlNode& n) {
+    allow(n, {"reason", "instead"});
+    return {text(required(n, "reason"), "reason"), text(required(n, "instead"), "instead")};
+  }
+
+  bool flag(const YamlNode& n, const std::string& what) const {
+    std::string v = text(n, what);
+    if (v != "true" && v != "false") fail(n, "'" + what + "' must be true or false");
+    return v == "true";
   }
 
   void read_pin(const YamlNode& n) {
@@ -242,23 +310,87 @@ class RecipeReader {
   }
 
   void read_release(const YamlNode& n) {
-    allow(n, {"version", "rocm_repo", "graphics_repo", "driver", "driver_repo", "driver_package_marker", "torch_rocm",
-              "distros", "unverified", "sources"});
+    allow(n, {"version", "on_request", "rocm_repo", "graphics_repo", "source_file", "key", "driver", "driver_repo",
+              "driver_package_marker", "driver_gap", "torch_rocm", "torch_gap", "packages", "remove_first", "ld_so_conf",
+              "verify", "distros", "unverified", "sources"});
     RecipeRelease r;
     r.version = text(required(n, "version"), "version");
     if (std::count(r.version.begin(), r.version.end(), '.') != 2) fail(n["version"], "'version' must be X.Y.Z");
-    r.rocm_repo = https(required(n, "rocm_repo"), "rocm_repo");
-    if (n["graphics_repo"]) r.graphics_repo = https(n["graphics_repo"], "graphics_repo");
-    r.driver = text(required(n, "driver"), "driver");
-    r.driver_repo = https(required(n, "driver_repo"), "driver_repo");
-    r.driver_package_marker = text(required(n, "driver_package_marker"), "driver_package_marker");
-    r.torch_rocm = text(required(n, "torch_rocm"), "torch_rocm");
+    if (n["on_request"]) r.on_request = flag(n["on_request"], "on_request");
+    read_release_repositories(n, r);
+    read_release_driver(n, r);
+    if (n["torch_gap"] && n["torch_rocm"]) fail(n["torch_gap"], "a release has 'torch_rocm' or 'torch_gap', not both");
+    if (n["torch_gap"]) r.torch_gap = read_gap(n["torch_gap"]);
+    else r.torch_rocm = text(required(n, "torch_rocm"), "torch_rocm");
+    if (n["packages"]) read_release_packages(n["packages"], r);
+    if (n["remove_first"]) {
+      allow(n["remove_first"], {"packages", "how"});
+      r.remove_first = texts(required(n["remove_first"], "packages"), "packages");
+      r.remove_first_how = text(required(n["remove_first"], "how"), "how");
+    }
+    if (n["ld_so_conf"]) r.ld_so_conf = flag(n["ld_so_conf"], "ld_so_conf");
+    if (n["verify"]) read_release_verify(n["verify"], r);
     r.distros = texts(required(n, "distros"), "distros");
     r.unverified = texts(required(n, "unverified"), "unverified");
+    if (r.source_file)
+      for (auto& d : r.distros)
+        if (std::none_of(r.source_file->dists.begin(), r.source_file->dists.end(), [&](auto& p) { return p.first == d; }))
+          fail(n["source_file"]["dists"], "'dists' has no repository directory for '" + d + "', one of the release's distros");
     check_sources(n);
     if (out_.release(r.version)) fail(n, "release " + r.version + " is defined twice");
     distro_refs_.push_back({r.version, &n["distros"]});
     out_.releases.push_back(r);
+  }
+
+  // One-line lists (rocm_repo, graphics_repo) or a deb822 file; the shared
+  // key or its own.
+  void read_release_repositories(const YamlNode& n, RecipeRelease& r) {
+    if (n["source_file"] && (n["rocm_repo"] || n["graphics_repo"]))
+      fail(n["source_file"], "a release has 'rocm_repo' (one-line lists) or 'source_file' (deb822), not both");
+    if (n["source_file"]) {
+      r.source_file = read_source_file(n["source_file"]);
+    } else {
+      r.rocm_repo = https(required(n, "rocm_repo"), "rocm_repo");
+      if (n["graphics_repo"]) r.graphics_repo = https(n["graphics_repo"], "graphics_repo");
+    }
+    if (n["key"]) r.key = read_key_fields(n["key"], true);
+  }
+
+  void read_release_driver(const YamlNode& n, RecipeRelease& r) {
+    if (n["driver_gap"]) {
+      for (const char* k : {"driver", "driver_repo", "driver_package_marker"})
+        if (n[k]) fail(n[k], std::string("a release with 'driver_gap' has no '") + k + "'");
+      r.driver_gap = read_gap(n["driver_gap"]);
+      return;
+    }
+    r.driver = text(required(n, "driver"), "driver");
+    r.driver_repo = https(required(n, "driver_repo"), "driver_repo");
+    r.driver_package_marker = text(required(n, "driver_package_marker"), "driver_package_marker");
+  }
+
+  void read_release_packages(const YamlNode& n, RecipeRelease& r) {
+    allow(n, {"prerequisites", "rocm", "gfx_package", "gfx"});
+    if (n["prerequisites"]) r.prerequisites = texts(n["prerequisites"], "prerequisites");
+    r.rocm_packages = texts(required(n, "rocm"), "rocm");
+    if (r.rocm_packages.empty()) fail(n["rocm"], "'rocm' must name at least one package");
+    if (n["gfx_package"]) {
+      r.gfx_package = text(n["gfx_package"], "gfx_package");
+      if (r.gfx_package.find("{gfx}") == std::string::npos) fail(n["gfx_package"], "'gfx_package' must contain {gfx}");
+      r.gfx_packages = texts(required(n, "gfx"), "gfx");
+    } else if (n["gfx"]) {
+      fail(n["gfx"], "'gfx' lists the targets of 'gfx_package'");
+    }
+  }
+
+  void read_release_verify(const YamlNode& n, RecipeRelease& r) {
+    allow(n, {"rocminfo", "version", "version_text"});
+    if (n["rocminfo"]) r.rocminfo = texts(n["rocminfo"], "rocminfo");
+    if (n["version"]) {
+      r.version_argv = texts(n["version"], "version");
+      r.version_text = text(required(n, "version_text"), "version_text");
+    }
+    if ((n["rocminfo"] && r.rocminfo.empty()) || (n["version"] && r.version_argv.empty()))
+      fail(n, "a verification command must be an argv with at least one item");
   }
 
  public:

@@ -2,6 +2,8 @@
 // newest release the recipes cover for this distribution that the matrix
 // says supports the GPU. Where the matrix has no GPU list for a release, the
 // nearest older release with one stands in, and the plan says so.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "install_planner_internal.h"
@@ -75,7 +77,54 @@ void note_release(Context& ctx) {
   for (auto& n : ctx.distro->notes) ctx.note(n);
 }
 
+// What the recipe cannot install for this release must be left out by the
+// user (--no-driver): a refusal that says why and what to do instead.
+std::optional<InstallRefusal> driver_gap(const Context& ctx) {
+  if (!ctx.options.driver || !ctx.release->driver_gap) return std::nullopt;
+  return InstallRefusal{"driver-not-covered", ctx.release->driver_gap->reason, ctx.release->driver_gap->instead};
+}
+
+std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
+  ctx.install_gfx = gfx;
+  if (auto r = driver_gap(ctx)) return r;
+  note_release(ctx);
+  const RecipeRelease& rel = *ctx.release;
+  if (!rel.gfx_package.empty() && std::find(rel.gfx_packages.begin(), rel.gfx_packages.end(), gfx) == rel.gfx_packages.end())
+    ctx.note("ROCm " + rel.version + " has no package built for " + gfx + " alone; the plan installs " + rel.rocm_packages.front() +
+             " (all GPUs).");
+  return choose_key(ctx);
+}
+
 }  // namespace
+
+// The release's signing key: its fingerprint from the recipe, or, where no
+// source gives one, the one the user confirmed with --trust-key. Without
+// either the plan can be shown but not run (plan.blocked).
+std::optional<InstallRefusal> choose_key(Context& ctx) {
+  ctx.key = ctx.recipes.key_for(*ctx.release);
+  const std::string& trusted = ctx.options.trusted_key;
+  if (!ctx.key.fingerprint.empty()) {
+    if (!trusted.empty() && trusted != ctx.key.fingerprint)
+      return InstallRefusal{"trust-key-mismatch", "The recipe gives the fingerprint " + ctx.key.fingerprint + " for " + ctx.key.url +
+                                                      "; --trust-key " + trusted + " is another key.",
+                            "Leave --trust-key out: it is only for a key whose fingerprint rocmdoc's sources do not give."};
+    return std::nullopt;
+  }
+  if (!trusted.empty()) {
+    ctx.key.fingerprint = trusted;
+    ctx.note("The signing key " + ctx.key.url + " is used only if it carries " + trusted +
+             ", the fingerprint you confirmed with --trust-key (" + ctx.key.fingerprint_unknown + ").");
+    return std::nullopt;
+  }
+  ctx.plan->blocked = InstallRefusal{
+      "key-not-confirmed",
+      "The fingerprint of ROCm " + ctx.release->version + "'s signing key " + ctx.key.url + " is not known: " +
+          ctx.key.fingerprint_unknown + ". rocmdoc does not trust a key it cannot check.",
+      "Fetch the key and read its fingerprint: `curl -fsSL -o amdrocm.gpg " + ctx.key.url +
+          "` and `gpg --show-keys amdrocm.gpg`. Compare it with a fingerprint AMD publishes elsewhere (a signed "
+          "announcement, AMD support); if they match, run again with --trust-key <40 hex digits>."};
+  return std::nullopt;
+}
 
 std::optional<InstallRefusal> choose_gpu(Context& ctx) {
   const Json& gpus = field(ctx.facts, "gpus");
@@ -125,19 +174,17 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Leave --rocm out: rocmdoc picks the newest release that supports it."};
     if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
       ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
-    note_release(ctx);
-    return std::nullopt;
+    return chosen(ctx, gfx);
   }
   for (auto& rel : ctx.recipes.releases) {
-    if (!rel.supports(*ctx.distro)) continue;
+    if (!rel.supports(*ctx.distro) || rel.on_request) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     if (!s.ok) continue;
     ctx.release = &rel;
     if (!s.via.empty())
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
                ", the nearest release with one.");
-    note_release(ctx);
-    return std::nullopt;
+    return chosen(ctx, gfx);
   }
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +

@@ -100,6 +100,17 @@ PlanStep leftovers_step(const Context& ctx) {
   return s;
 }
 
+// AMD's guide for the Core SDK line: uninstall ROCm 7.2.4 or older first.
+// A gate, not a removal: the user decides what goes with the old release.
+PlanStep older_rocm_step(const Context& ctx) {
+  std::string names;
+  for (auto& n : ctx.release->remove_first) names += (names.empty() ? "" : ", ") + n;
+  PlanStep s = step("older-rocm", "No earlier ROCm is installed (" + names + "): AMD's guide for ROCm " + ctx.release->version +
+                                      " says to uninstall it first: " + ctx.release->remove_first_how);
+  s.checks = {packages_absent(ctx.release->remove_first)};
+  return s;
+}
+
 }  // namespace
 
 std::vector<std::string> plan_header_packages(const Context& ctx) { return header_packages(ctx); }
@@ -114,6 +125,7 @@ void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps) {
     steps.push_back(secure_boot_step(ctx));
     steps.push_back(headers_available_step(ctx));
   }
+  if (!ctx.release->remove_first.empty()) steps.push_back(older_rocm_step(ctx));
   if (!ctx.leftovers.empty()) steps.push_back(leftovers_step(ctx));
 }
 

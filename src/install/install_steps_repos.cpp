@@ -2,6 +2,8 @@
 // the pin, then apt's view of them: a simulation of the install that may
 // remove nothing the user did not agree to, and the removal (asked for) of
 // the distribution's own ROCm packages that would shadow AMD's.
+#include <algorithm>
+
 #include "install_planner_internal.h"
 
 namespace rocmdoc::plan {
@@ -10,7 +12,7 @@ namespace {
 
 PlanStep apt_base_step(const Context& ctx) {
   PlanStep s = step("apt-base", "");
-  std::vector<std::string> packages = ctx.recipes.base_packages;
+  std::vector<std::string> packages = concat(ctx.recipes.base_packages, ctx.release->prerequisites);
   // Without a driver there is no headers step to bring the Python helpers.
   if (!ctx.options.driver) packages = concat(packages, ctx.recipes.python_packages);
   s.title = "Base packages: ";
@@ -47,33 +49,46 @@ PlanStep groups_step(const Context& ctx) {
 std::string parent_dir(const std::string& path) { return path.substr(0, path.rfind('/')); }
 
 PlanStep key_step(const Context& ctx) {
-  const InstallRecipes& r = ctx.recipes;
-  PlanStep s = step("key", "AMD's package signing key, checked by fingerprint");
-  s.checks = {key_fingerprint(r.keyring, r.key_fingerprint)};
-  s.actions = {run({"install", "-d", "-m", "0755", parent_dir(r.keyring)}),
-               run({"install", "-d", "-m", "0700", parent_dir(r.key_download)}),
-               download_key(r.key_url, r.key_download, r.key_fingerprint), dearmor_key(r.key_download, r.keyring)};
+  const RecipeKey& k = ctx.key;
+  PlanStep s = step("key", k.fingerprint.empty() ? "AMD's package signing key (fingerprint NOT confirmed: see --trust-key)"
+                                                  : "AMD's package signing key, checked by fingerprint");
+  s.checks = {key_fingerprint(k.keyring, k.fingerprint)};
+  s.actions = {run({"install", "-d", "-m", "0755", parent_dir(k.keyring)}),
+               run({"install", "-d", "-m", "0700", parent_dir(k.download)}), download_key(k.url, k.download, k.fingerprint),
+               dearmor_key(k.download, k.keyring)};
   s.needs_root = true;
   return s;
 }
 
 struct Repo {
-  std::string uri, arch;
+  std::string uri, arch, suite;  // suite: a deb822 file's; empty: the distribution's codename
 };
 
+// The Core SDK line's deb822 file names one repository per distribution.
+std::string source_file_uri(const Context& ctx) { return ctx.release->source_file->uri_for(*ctx.distro); }
+
 std::vector<Repo> rocm_repos(const Context& ctx) {
-  std::vector<Repo> out{{ctx.release->rocm_repo, ctx.recipes.rocm_arch}};
-  if (!ctx.release->graphics_repo.empty()) out.push_back({ctx.release->graphics_repo, ctx.recipes.rocm_arch});
+  if (ctx.release->source_file) return {{source_file_uri(ctx), ctx.recipes.rocm_arch, ctx.release->source_file->suite}};
+  std::vector<Repo> out{{ctx.release->rocm_repo, ctx.recipes.rocm_arch, ""}};
+  if (!ctx.release->graphics_repo.empty()) out.push_back({ctx.release->graphics_repo, ctx.recipes.rocm_arch, ""});
   return out;
 }
 
+std::string without_trailing_slash(std::string uri) {
+  while (!uri.empty() && uri.back() == '/') uri.pop_back();
+  return uri;
+}
+
 PlanStep probe_repos_step(const Context& ctx) {
-  PlanStep s = step("probe-repos", "AMD's repositories for " + ctx.distro->repo_codename + " exist (before a list names them)");
   std::vector<Repo> repos = rocm_repos(ctx);
-  if (ctx.options.driver) repos.insert(repos.begin(), {ctx.release->driver_repo, ctx.distro->driver_arch});
-  for (auto& repo : repos)
+  if (ctx.options.driver) repos.insert(repos.begin(), {ctx.release->driver_repo, ctx.distro->driver_arch, ""});
+  std::string suites = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
+  PlanStep s = step("probe-repos", "AMD's repositories for " + suites + " exist (before a list names them)");
+  for (auto& repo : repos) {
+    std::string suite = repo.suite.empty() ? ctx.distro->repo_codename : repo.suite;
     s.checks.push_back(command_succeeds({"curl", "-fsSIL", "--proto", "=https", "--tlsv1.2", "-o", "/dev/null",
-                                         repo.uri + "/dists/" + ctx.distro->repo_codename + "/Release"}));
+                                         without_trailing_slash(repo.uri) + "/dists/" + suite + "/Release"}));
+  }
   return s;
 }
 
@@ -82,6 +97,19 @@ PlanStep list_step(const Context& ctx, const std::string& id, const std::string&
   std::string content;
   for (auto& repo : repos) content += ctx.recipes.list_line_for(repo.arch, repo.uri, ctx.distro->repo_codename) + "\n";
   PlanStep s = step(id, title);
+  s.checks = {file_equals(path, content)};
+  s.actions = {write_file(path, content, 0644)};
+  s.needs_root = true;
+  return s;
+}
+
+// The same step for a deb822 file: AMD's text with this distribution's URI
+// and the keyring.
+PlanStep source_file_step(const Context& ctx) {
+  const RecipeSourceFile& f = *ctx.release->source_file;
+  std::string content = replace_all(replace_all(f.content, "{uri}", source_file_uri(ctx)), "{keyring}", ctx.key.keyring);
+  const std::string& path = f.path;
+  PlanStep s = step("rocm-list", "ROCm " + ctx.release->version + " repository (" + path + ")");
   s.checks = {file_equals(path, content)};
   s.actions = {write_file(path, content, 0644)};
   s.needs_root = true;
@@ -99,7 +127,10 @@ PlanStep pin_step(const Context& ctx) {
 PlanStep apt_update_step(const Context& ctx) {
   PlanStep s = step("apt-update", "apt knows AMD's packages (apt-get update)");
   std::string suite = " " + ctx.distro->repo_codename + "/main";
-  s.checks = {output_contains({"apt-cache", "policy", ctx.recipes.rocm_packages.front()}, ctx.release->rocm_repo + suite)};
+  // A deb822 URI ends in '/': matched without it, as apt prints it either way.
+  std::string rocm_origin =
+      ctx.release->source_file ? without_trailing_slash(source_file_uri(ctx)) : ctx.release->rocm_repo + suite;
+  s.checks = {output_contains({"apt-cache", "policy", plan_rocm_packages(ctx).front()}, rocm_origin)};
   if (ctx.options.driver)
     s.checks.push_back(
         output_contains({"apt-cache", "policy", ctx.recipes.driver_packages.front()}, ctx.release->driver_repo + suite));
@@ -109,7 +140,7 @@ PlanStep apt_update_step(const Context& ctx) {
 }
 
 std::vector<std::string> packages_to_install(const Context& ctx) {
-  return ctx.options.driver ? concat(ctx.recipes.driver_packages, ctx.recipes.rocm_packages) : ctx.recipes.rocm_packages;
+  return ctx.options.driver ? concat(ctx.recipes.driver_packages, plan_rocm_packages(ctx)) : plan_rocm_packages(ctx);
 }
 
 PlanStep apt_simulate_step(const Context& ctx) {
@@ -137,6 +168,16 @@ PlanStep distro_rocm_step(const Context& ctx) {
 
 std::vector<std::string> plan_packages_to_install(const Context& ctx) { return packages_to_install(ctx); }
 
+// The release's own packages, with the one built for this GPU's target
+// where the recipe lists it (amdrocm10.0-gfx1100), else those for all GPUs.
+std::vector<std::string> plan_rocm_packages(const Context& ctx) {
+  const RecipeRelease& r = *ctx.release;
+  if (r.rocm_packages.empty()) return ctx.recipes.rocm_packages;
+  if (!r.gfx_package.empty() && std::find(r.gfx_packages.begin(), r.gfx_packages.end(), ctx.install_gfx) != r.gfx_packages.end())
+    return {replace_all(r.gfx_package, "{gfx}", ctx.install_gfx)};
+  return r.rocm_packages;
+}
+
 void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(apt_base_step(ctx));
   if (ctx.options.driver) steps.push_back(headers_step(ctx));
@@ -145,10 +186,14 @@ void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(probe_repos_step(ctx));
   if (ctx.options.driver)
     steps.push_back(list_step(ctx, "amdgpu-list", "Driver repository amdgpu " + ctx.release->driver, ctx.recipes.driver_list,
-                              {{ctx.release->driver_repo, ctx.distro->driver_arch}}));
-  steps.push_back(list_step(ctx, "rocm-list", "ROCm " + ctx.release->version + " repositories", ctx.recipes.rocm_list,
-                            rocm_repos(ctx)));
-  steps.push_back(pin_step(ctx));
+                              {{ctx.release->driver_repo, ctx.distro->driver_arch, ""}}));
+  if (ctx.release->source_file) {
+    steps.push_back(source_file_step(ctx));  // AMD's guide gives this line no pin
+  } else {
+    steps.push_back(list_step(ctx, "rocm-list", "ROCm " + ctx.release->version + " repositories", ctx.recipes.rocm_list,
+                              rocm_repos(ctx)));
+    steps.push_back(pin_step(ctx));
+  }
   steps.push_back(apt_update_step(ctx));
   steps.push_back(apt_simulate_step(ctx));
   if (!ctx.shadowing.empty()) steps.push_back(distro_rocm_step(ctx));

@@ -8,11 +8,17 @@ namespace rocmdoc::plan {
 namespace {
 
 PlanStep rocm_step(const Context& ctx) {
-  const std::string& package = ctx.recipes.rocm_packages.front();
+  std::vector<std::string> packages = plan_rocm_packages(ctx);
+  const std::string& package = packages.front();
   PlanStep s = step("rocm", "ROCm " + ctx.release->version + " (" + package + ")");
-  s.checks = {package_version(package, ctx.release->version + "."),
-              output_contains({"cat", "/opt/rocm/.info/version"}, ctx.release->version)};
-  s.actions = {apt_install(ctx.recipes.rocm_packages)};
+  // The legacy `rocm` package carries the release in its version; the Core
+  // SDK's carry it in their names (amdrocm10.0), and verify-rocm asks amd-smi.
+  if (ctx.release->rocm_packages.empty())
+    s.checks = {package_version(package, ctx.release->version + "."),
+                output_contains({"cat", "/opt/rocm/.info/version"}, ctx.release->version)};
+  else
+    s.checks = {packages_installed(packages)};
+  s.actions = {apt_install(packages)};
   s.needs_root = true;
   return s;
 }
@@ -36,8 +42,12 @@ PlanStep path_step() {
 
 PlanStep verify_rocm_step(const Context& ctx) {
   PlanStep s = step("verify-rocm", "As " + ctx.user + ": /dev/kfd opens and rocminfo shows the GPU (" + ctx.gfx + ")");
+  std::vector<std::string> rocminfo = ctx.release->rocminfo;
+  if (rocminfo.empty()) rocminfo = {"/opt/rocm/bin/rocminfo"};
   s.checks = {command_succeeds({"test", "-r", "/dev/kfd", "-a", "-w", "/dev/kfd"}, true),
-              output_contains({"/opt/rocm/bin/rocminfo"}, ctx.gfx, true)};
+              output_contains(rocminfo, ctx.gfx, true)};
+  if (!ctx.release->version_argv.empty())
+    s.checks.push_back(output_contains(ctx.release->version_argv, ctx.release->version_text, true));
   return s;
 }
 
@@ -82,8 +92,10 @@ PlanStep verify_torch_step(const Context& ctx) {
 
 void add_userspace_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(rocm_step(ctx));
-  steps.push_back(ldconf_step(ctx));
-  steps.push_back(path_step());
+  if (ctx.release->ld_so_conf) {
+    steps.push_back(ldconf_step(ctx));
+    steps.push_back(path_step());
+  }
   steps.push_back(verify_rocm_step(ctx));
 }
 

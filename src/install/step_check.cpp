@@ -211,6 +211,8 @@ std::vector<std::string> plain_gpg(const std::vector<std::string>& args) {
 }
 
 StepEvaluation key_fingerprint(const StepCheck& check, Machine& machine, const CheckInputs& inputs) {
+  // A key is only ever judged against a fingerprint (the recipe's or --trust-key).
+  if (check.value.empty()) return unknown_state("no fingerprint to check " + check.path + " against (confirm one with --trust-key)");
   FileStat st = machine.fs->stat_follow(check.path);
   if (st.type == FileType::missing)
     return st.error.empty() ? todo(check.path + " does not exist") : unknown_state(check.path + ": " + st.error);

@@ -109,13 +109,18 @@ std::string render_plan_text(const InstallPlan& plan, const InstallTextOptions& 
     unknown += s.state == StepState::unknown;
     changing += s.state != StepState::done && s.changes_machine();
   }
+  if (plan.blocked) {
+    out += "\n" + style.paint("Will not run (" + plan.blocked->id + "):", "31") + " " + plan.blocked->reason + "\n";
+    out += "  Instead: " + plan.blocked->instead + "\n";
+  }
   if (!plan.notes.empty()) {
     out += "\nNotes:\n";
     for (auto& n : plan.notes) out += "  - " + n + "\n";
   }
   out += fmt::format("\n{} steps: {} done, {} to do, {} not known until it runs; {} of the steps not done change the machine.\n",
                      plan.steps.size(), done, plan.steps.size() - done - unknown, unknown, changing);
-  if (options.dry_run) out += "Dry run: nothing was changed. Run `sudo rocmdoc install --auto` to carry it out.\n";
+  if (options.dry_run && !plan.blocked) out += "Dry run: nothing was changed. Run `sudo rocmdoc install --auto` to carry it out.\n";
+  else if (options.dry_run) out += "Dry run: nothing was changed.\n";
   return out;
 }
 
@@ -181,7 +186,10 @@ Json render_plan_json(const InstallPlan& plan) {
             {"user", plan.user},
             {"venv", plan.venv.empty() ? Json(nullptr) : Json(plan.venv)},
             {"plan_key", plan_key(plan)}};
-  return {{"schema", kInstallJsonSchema}, {"kind", "plan"}, {"plan", p}, {"steps", steps}, {"notes", plan.notes}, {"summary", summary}};
+  Json out = {{"schema", kInstallJsonSchema}, {"kind", "plan"}, {"plan", p}, {"steps", steps}, {"notes", plan.notes}, {"summary", summary}};
+  // Present only when the plan cannot run as it stands (an unconfirmed key).
+  if (plan.blocked) out["blocked"] = {{"id", plan.blocked->id}, {"reason", plan.blocked->reason}, {"instead", plan.blocked->instead}};
+  return out;
 }
 
 Json render_refusal_json(const InstallRefusal& refusal) {

@@ -35,3 +35,24 @@ TEST_CASE("install --dry-run --root judges the file checks on the recorded machi
   for (auto& s : j["steps"])
     if (s["id"] == "os") CHECK(s["state_reason"].get<std::string>().find("uname -m") != std::string::npos);
 }
+
+TEST_CASE("install --rocm 10.0.0: blocked until --trust-key, which must be a fingerprint", "[install-plan][cli]") {
+  std::vector<std::string> core = {"install", "--dry-run", "--json", "--rocm", "10.0.0", "--no-driver", "--no-torch",
+                                   "--root", machine_root("ubuntu2404-rx7900xtx")};
+  auto blocked = run_rocmdoc(core);
+  REQUIRE(blocked.exit_code == 0);  // the plan is shown ...
+  Json j = Json::parse(blocked.out);
+  CHECK(j["blocked"]["id"] == "key-not-confirmed");  // ... but it would not run
+  core.push_back("--trust-key");
+  core.push_back("0123 4567 89ab cdef 0123  4567 89AB CDEF 0123 4567");  // as gpg prints it, any case
+  auto trusted = run_rocmdoc(core);
+  REQUIRE(trusted.exit_code == 0);
+  Json t = Json::parse(trusted.out);
+  CHECK(!t.contains("blocked"));
+  for (auto& s : t["steps"])
+    if (s["id"] == "key") CHECK(s["checks"][0]["value"] == "0123456789ABCDEF0123456789ABCDEF01234567");
+  core.back() = "0123456789";
+  auto bad = run_rocmdoc(core);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("is not a key fingerprint") != std::string::npos);
+}

@@ -98,7 +98,9 @@ std::vector<std::string> ids(const InstallPlan& p) {
 
 TEST_CASE("the shipped install recipes load without errors", "[install-plan]") {
   CHECK(shipped().errors.empty());
-  CHECK(shipped().recipes.releases.front().version == "7.2.4");
+  CHECK(shipped().recipes.releases.front().version == "10.0.0");  // newest first; the Core SDK only on request
+  CHECK(shipped().recipes.releases.front().on_request);
+  CHECK(shipped().recipes.releases[1].version == "7.2.4");
   CHECK(shipped().recipes.key_fingerprint == "CA8BB4727A47B4D09B4EE8969386B48A1A693C5C");
 }
 
@@ -241,4 +243,176 @@ TEST_CASE("recipe loader errors carry file:line:column", "[install-plan]") {
   REQUIRE(!errors.empty());
   CHECK(errors[0].str().find("rules/install/z.yaml:") == 0);
   CHECK(errors[0].message.find("YAML syntax error") == 0);
+}
+
+namespace {
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
+}
+
+const char* kTrusted = "0123456789ABCDEF0123456789ABCDEF01234567";  // a made-up fingerprint "the user checked"
+
+InstallOptions core_sdk(bool trusted = true) {
+  InstallOptions o;
+  o.rocm = "10.0.0";
+  o.driver = false;
+  o.torch = false;
+  if (trusted) o.trusted_key = kTrusted;
+  return o;
+}
+
+const PlanStep& step_of(const InstallPlan& p, const std::string& id) {
+  for (auto& s : p.steps)
+    if (s.id == id) return s;
+  FAIL("no step " + id);
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("golden plans: the Core SDK 10.0 line on Ubuntu 24.04, 22.04 and Debian 12", "[install-plan]") {
+  golden_json("ubuntu2404-rx7900xtx-10.0.0", plan_for("ubuntu2404-rx7900xtx", core_sdk()));
+  golden_json("ubuntu2204-rx6700xt-10.0.0", plan_for("ubuntu2204-rx6700xt", core_sdk()));
+  golden_json("debian12-rx7900xtx-10.0.0", plan_for("ubuntu2404-rx7900xtx", core_sdk(), debian("12", "bookworm", "6.1.0-25-amd64")));
+  compare_golden("ubuntu2404-rx7900xtx-10.0.0-unconfirmed.txt",
+                 render_plan_text(must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(false))), {false, true}));
+}
+
+TEST_CASE("Core SDK 10.0: its own key, a deb822 source, per-gfx packages, no pin or loader file", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk()));
+  CHECK(p.rocm == "10.0.0");
+  CHECK(!p.blocked);
+  CHECK(p.codename == "stable");
+  const PlanStep& key = step_of(p, "key");
+  CHECK(key.checks[0].path == "/etc/apt/keyrings/amdrocm.gpg");
+  CHECK(key.checks[0].value == kTrusted);
+  CHECK(key.actions[2].url == "https://stable.repo.amd.com/rocm/gpg/packages.gpg");
+  CHECK(key.actions[2].fingerprint == kTrusted);  // the download is checked against the confirmed key before use
+  const PlanStep& source = step_of(p, "rocm-list");
+  CHECK(source.actions[0].path == "/etc/apt/sources.list.d/amdrocm-stable.sources");
+  CHECK(source.actions[0].content.find("URIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/\n") != std::string::npos);
+  CHECK(source.actions[0].content.find("Signed-By: /etc/apt/keyrings/amdrocm.gpg\n") != std::string::npos);
+  CHECK(step_of(p, "probe-repos").checks[0].argv.back() ==
+        "https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/dists/stable/Release");
+  CHECK(step_of(p, "apt-update").checks[0].value == "https://stable.repo.amd.com/rocm/core/packages/ubuntu2404");
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1100");
+  CHECK(step_of(p, "apt-base").checks[0].names ==
+        std::vector<std::string>{"ca-certificates", "curl", "gnupg", "libatomic1", "libquadmath0", "python3-setuptools",
+                                 "python3-wheel"});
+  // The fixture has ROCm 6.4.1 from repo.radeon.com: AMD's guide says to uninstall it first (a gate), and its
+  // rocm.list and pin are leftovers now (this release writes neither).
+  CHECK(step_of(p, "older-rocm").checks[0].names == std::vector<std::string>{"rocm-core"});
+  CHECK(step_of(p, "older-rocm").actions.empty());
+  std::vector<std::string> moved;
+  for (auto& c : step_of(p, "leftover-repos").checks) moved.push_back(c.path);
+  CHECK(moved == std::vector<std::string>{"/etc/apt/sources.list.d/rocm.list", "/etc/apt/preferences.d/rocm-pin-600"});
+  std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "older-rocm", "leftover-repos", "apt-base",
+                                       "groups", "key", "probe-repos", "rocm-list", "apt-update", "apt-simulate", "rocm",
+                                       "verify-rocm"};
+  CHECK(ids(p) == expected);
+  const PlanStep& verify = step_of(p, "verify-rocm");
+  CHECK(verify.checks[1].argv == std::vector<std::string>{"rocminfo"});
+  CHECK(verify.checks[2].argv == std::vector<std::string>{"amd-smi", "version"});
+  CHECK(verify.checks[2].value == "ROCm version: 10.0.0");
+  // Debian 12 has its own directory (AMD's 7.x lines use jammy's).
+  InstallPlan deb = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(), debian("12", "bookworm", "6.1.0-25-amd64")));
+  CHECK(step_of(deb, "rocm-list").actions[0].content.find("/rocm/core/packages/debian12/\n") != std::string::npos);
+  // gfx1031 (RX 6700 XT) stands in as gfx1030, which has its own package.
+  InstallPlan rx6700 = must_plan(plan_for("ubuntu2204-rx6700xt", core_sdk()));
+  CHECK(step_of(rx6700, "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1030");
+}
+
+TEST_CASE("Core SDK 10.0: a GPU without its own package gets the all-GPU one, with a note", "[install-plan]") {
+  // gfx906 (Radeon VII, MI50): on older releases' lists, not among 10.0's per-target packages.
+  Edit vega20 = [](Json& f) {
+    add_derived_facts(f, *shipped().knowledge.matrix, std::nullopt);
+    f["gpus"][0]["gfx"] = "gfx906";
+  };
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(), vega20));
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.0");
+  bool noted = false;
+  for (auto& n : p.notes) noted |= n.find("no package built for gfx906 alone") != std::string::npos;
+  CHECK(noted);
+}
+
+TEST_CASE("Core SDK 10.0: an unknown key fingerprint blocks the run, never trusted silently", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(false)));
+  REQUIRE(p.blocked);
+  CHECK(p.blocked->id == "key-not-confirmed");
+  CHECK(p.blocked->instead.find("--trust-key") != std::string::npos);
+  const PlanStep& key = step_of(p, "key");
+  CHECK(key.checks[0].value.empty());
+  CHECK(key.actions[2].fingerprint.empty());
+  Json j = render_plan_json(p);
+  CHECK(j["blocked"]["id"] == "key-not-confirmed");
+  CHECK(!render_plan_json(must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk()))).contains("blocked"));
+  // --trust-key is for keys the recipe does not know: on a release whose fingerprint it knows, another one is refused.
+  InstallOptions legacy;
+  legacy.trusted_key = kTrusted;
+  PlanResult r = plan_for("ubuntu2404-rx7900xtx", legacy);
+  REQUIRE(std::holds_alternative<InstallRefusal>(r));
+  CHECK(std::get<InstallRefusal>(r).id == "trust-key-mismatch");
+  legacy.trusted_key = "CA8BB4727A47B4D09B4EE8969386B48A1A693C5C";  // the same key: accepted
+  CHECK(!must_plan(plan_for("ubuntu2404-rx7900xtx", legacy)).blocked);
+}
+
+TEST_CASE("Core SDK 10.0: the driver and PyTorch it cannot install are refused with what to do", "[install-plan]") {
+  InstallOptions o = core_sdk();
+  o.driver = true;
+  PlanResult r = plan_for("ubuntu2404-rx7900xtx", o);
+  REQUIRE(std::holds_alternative<InstallRefusal>(r));
+  CHECK(std::get<InstallRefusal>(r).id == "driver-not-covered");
+  CHECK(std::get<InstallRefusal>(r).instead.find("--no-driver") != std::string::npos);
+  o = core_sdk();
+  o.torch = true;
+  r = plan_for("ubuntu2404-rx7900xtx", o);
+  REQUIRE(std::holds_alternative<InstallRefusal>(r));
+  CHECK(std::get<InstallRefusal>(r).id == "no-torch-wheels");
+  CHECK(std::get<InstallRefusal>(r).instead.find("--no-torch") != std::string::npos);
+  // Never picked by default, though it is the newest.
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx")).rocm == "7.2.4");
+  InstallOptions ten;
+  ten.rocm = "10.0";
+  ten.driver = false;
+  ten.torch = false;
+  ten.trusted_key = kTrusted;
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", ten)).rocm == "10.0.0");
+}
+
+TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
+  auto first_error = [](const std::string& release) {
+    std::string text = "schema: 1\nas_of: \"2026-01-01\"\nreleases:\n" + release;
+    std::vector<LoadError> errors;
+    load_install_recipes({{"rules/install/c.yaml", text}}, errors);
+    return errors.empty() ? std::string() : errors[0].str();
+  };
+  const std::string head = "- version: \"10.0.0\"\n  distros: [\"ubuntu 24.04\"]\n  unverified: []\n  sources: []\n"
+                           "  driver_gap: {reason: r, instead: i}\n  torch_gap: {reason: r, instead: i}\n";
+  const std::string source =
+      "  source_file:\n    path: /etc/apt/sources.list.d/a.sources\n    uri: https://x.example/{dist}/\n    suite: stable\n"
+      "    dists: {ubuntu 24.04: u2404}\n    content: \"URIs: {uri}\\nSigned-By: {keyring}\\n\"\n";
+  CHECK(first_error(head + source + "  rocm_repo: https://x.example/r\n").find("not both") != std::string::npos);
+  CHECK(first_error(head + replace_all(source, "{dist}/", "u/")).find("must contain {dist}") != std::string::npos);
+  CHECK(first_error(head + replace_all(source, "a.sources", "a.list")).find("ending in .sources") != std::string::npos);
+  CHECK(first_error(head + replace_all(source, "{ubuntu 24.04: u2404}", "{debian 12: d12}"))
+            .find("no repository directory for 'ubuntu 24.04'") != std::string::npos);
+  CHECK(first_error(head + source + "  driver: \"31.50\"\n").find("has no 'driver'") != std::string::npos);
+  CHECK(first_error(head + source + "  torch_rocm: \"10.0\"\n").find("not both") != std::string::npos);
+  CHECK(first_error(head + source + "  on_request: maybe\n").find("true or false") != std::string::npos);
+  CHECK(first_error(head + source + "  packages: {rocm: [a], gfx: [gfx1100]}\n").find("targets of 'gfx_package'") !=
+        std::string::npos);
+  CHECK(first_error(head + source + "  packages: {rocm: [a], gfx_package: a-gfx, gfx: []}\n").find("contain {gfx}") !=
+        std::string::npos);
+  std::string key = "  key: {url: https://x.example/k, fingerprint_unknown: why, keyring: /k, download: /d, sources: []}\n";
+  CHECK(first_error(head + source + key).find("unknown distribution") != std::string::npos);  // the key itself is fine
+  std::string both = replace_all(key, "fingerprint_unknown: why", "fingerprint_unknown: why, fingerprint: AB");
+  CHECK(first_error(head + source + both).find("goes with a key that has no 'fingerprint'") != std::string::npos);
+  // The shared key must always give its fingerprint.
+  std::vector<LoadError> errors;
+  load_install_recipes({{"rules/install/k.yaml", "schema: 1\nas_of: \"2026-01-01\"\n" + replace_all(key, "  key:", "key:")}}, errors);
+  REQUIRE(!errors.empty());
+  CHECK(errors[0].str().find("goes with a key") == std::string::npos);
+  CHECK(errors[0].str().find("'fingerprint'") != std::string::npos);
 }
