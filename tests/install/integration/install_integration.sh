@@ -17,7 +17,11 @@
 #      reboot (exit 5); once more without a reboot: still 5;
 #   3. a new boot id (the fake reboot) and the DKMS driver's sysfs file; then
 #      --resume finishes (exit 0);
-#   4. again: every step already done, nothing on disk changed.
+#   4. again: every step already done, nothing on disk changed;
+#   5. the Core SDK 10.0 line (its own key without a known fingerprint, a
+#      deb822 source, amdrocm10.0-<gfx>): refused without --trust-key, stopped
+#      by the older-ROCm gate, refused with a wrong --trust-key, installed
+#      with the right one, then nothing left to do.
 # The assertions read the root: files, dpkg's database, the journal, logs.
 #
 # It needs root, debootstrap, chroot and a reachable Debian mirror; without
@@ -134,6 +138,8 @@ RULES=$WORK/rules
 cp -r "$SOURCE/rules" "$RULES"
 sed -i -e "s|https://repo.radeon.com|$BASE|g" -e "s|CA8BB4727A47B4D09B4EE8969386B48A1A693C5C|$FINGERPRINT|g" \
   -e 's|min_bytes: .*|min_bytes: 268435456|' "$RULES/install/repositories.yaml" "$RULES/install/releases.yaml"
+sed -i -e "s|https://stable.repo.amd.com|$BASE/amd-stable|g" "$RULES/install/core-sdk.yaml"
+grep -q "$BASE/amd-stable/rocm/gpg/packages.gpg" "$RULES/install/core-sdk.yaml" || fail "the Core SDK key URL was not replaced"
 grep -q "$FINGERPRINT" "$RULES/install/repositories.yaml" || fail "the key fingerprint was not replaced in the rules copy"
 
 # ---------------------------------------------------------------- the fake machine
@@ -277,7 +283,24 @@ script "$PKG/rocm/DEBIAN/prerm" <<EOF
 set -e
 [ "\$1" = upgrade ] || update-alternatives --remove rocm /opt/rocm-$ROCM
 EOF
-make_deb rocm "$ROCM.70204-1~22.04" "" "$ROCM_REPO"
+make_deb rocm "$ROCM.70204-1~22.04" rocm-core "$ROCM_REPO"
+# rocm-core: in every legacy install; the Core SDK's guide wants it gone first.
+mkdir -p "$PKG/rocm-core"
+make_deb rocm-core "$ROCM.70204-1~22.04" "" "$ROCM_REPO"
+
+# The Core SDK line: one package for this GPU's target, with rocminfo and
+# amd-smi on PATH (AMD's 10.0 guide verifies with both).
+CORE_REPO=$SRV/amd-stable/rocm/core/packages/debian12
+CORE_PACKAGE=amdrocm10.0-$GFX
+script "$PKG/$CORE_PACKAGE/usr/bin/rocminfo" <<EOF
+#!/bin/sh
+echo "  Name:                    $GFX"
+EOF
+script "$PKG/$CORE_PACKAGE/usr/bin/amd-smi" <<'EOF'
+#!/bin/sh
+echo "AMDSMI Tool: 27.0.0+stand-in | AMDSMI Library version: 27.0.0 | ROCm version: 10.0.0 | amdgpu version: N/A"
+EOF
+make_deb "$CORE_PACKAGE" 10.0.0-1 "" "$CORE_REPO"
 
 # The running kernel's headers, from the distribution's side (a repository
 # the fake machine already uses).
@@ -312,6 +335,9 @@ index_repo "$DRIVER_REPO" "$CODENAME" repo.radeon.com
 index_repo "$ROCM_REPO" "$CODENAME" repo.radeon.com
 index_repo "$GRAPHICS_REPO" "$CODENAME" repo.radeon.com
 index_repo "$KERNEL_REPO" bookworm "rocmdoc test kernel"
+index_repo "$CORE_REPO" stable stable.repo.amd.com
+mkdir -p "$SRV/amd-stable/rocm/gpg"
+gpg --armor --export "$FINGERPRINT" >"$SRV/amd-stable/rocm/gpg/packages.gpg"
 gpg --armor --export "$IMPOSTOR" >"$SRV/rocm/rocm.gpg.key"
 gpg --armor --export "$FINGERPRINT" >"$WORK/rocm.gpg.key"
 # Nothing more to sign: the agent key generation started goes now, not at exit.
@@ -455,7 +481,7 @@ printf 'deb [arch=amd64 signed-by=%s] %s/rocm/apt/%s %s main\ndeb [arch=amd64 si
   fail "rocm.list is not as planned"
 printf 'Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n' | cmp -s - "$ROOT/etc/apt/preferences.d/rocm-pin-600" ||
   fail "the pin is not as planned"
-for p in curl gnupg python3-setuptools python3-wheel "linux-headers-$KERNEL" dkms amdgpu-dkms rocm; do
+for p in curl gnupg python3-setuptools python3-wheel "linux-headers-$KERNEL" dkms amdgpu-dkms rocm rocm-core; do
   installed "$p" || fail "$p is not installed"
 done
 [ "$(in_root dpkg-query -W -f='${Version}' rocm)" = "$ROCM.70204-1~22.04" ] || fail "rocm is not the stand-in's version"
@@ -488,4 +514,59 @@ n_steps=$(($(echo "$STEPS" | wc -w) - 1))
 [ "$(grep -c ': already done (' "$WORK/run4.out")" = "$n_steps" ] || fail "run 4 did not find all $n_steps steps done"
 grep -q '` exited ' "$WORK/run4.out" && fail "run 4 ran a command"
 
-say "passed: killed, resumed, rebooted, resumed, nothing left to do"
+# ---------------------------------------------------------------- 5. the Core SDK 10.0 line
+CORE=(install --rules /opt/rocmdoc-test/rules --rocm 10.0.0 --no-driver --no-torch --user alex)
+# The journal starts over for another plan; everything else must stay as it was.
+unchanged_since() {  # sums_file what
+  fingerprint_root | grep -v ' var/lib/rocmdoc/install.json' >"$WORK/now.sums"
+  grep -v ' var/lib/rocmdoc/install.json' "$1" | diff - "$WORK/now.sums" >"$WORK/changed.diff" ||
+    fail "$2 changed files: $(head -n 20 "$WORK/changed.diff")"
+}
+say "run 5: ROCm 10.0.0 without --trust-key: refused before any change (exit 1)"
+fingerprint_root >"$WORK/before5.sums"
+set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5.out" 2>&1; rc=$?; set -e
+expect_exit 1 $rc run5
+grep -q "(key-not-confirmed)" "$WORK/run5.out" && grep -q -- "--trust-key" "$WORK/run5.out" ||
+  fail "run 5 does not say the key needs confirming: $(tail -n 5 "$WORK/run5.out")"
+unchanged_since "$WORK/before5.sums" "run 5"
+
+say "run 5b: --trust-key (lower case, spaced): stopped by the older-ROCm gate while rocm-core is installed (exit 4)"
+SPACED=$(echo "$FINGERPRINT" | tr 'A-F' 'a-f' | sed 's/..../& /g')
+set +e; rocmdoc "${CORE[@]}" --trust-key "$SPACED" --auto --yes >"$WORK/run5b.out" 2>&1; rc=$?; set -e
+expect_exit 4 $rc run5b
+grep -q "No earlier ROCm is installed" "$WORK/run5b.out" || fail "run 5b did not stop at the older-rocm gate: $(tail -n 5 "$WORK/run5b.out")"
+unchanged_since "$WORK/before5.sums" "run 5b"
+# What AMD's guide says to do (reference install.md 3.5).
+in_root apt-get autoremove -y rocm >"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm failed"
+in_root apt-get autoremove -y rocm-core >>"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm-core failed"
+
+say "run 5c: --trust-key of another key: refused at the key step (exit 4), no keyring, no source file"
+set +e; rocmdoc "${CORE[@]}" --trust-key "$IMPOSTOR" --auto --yes >"$WORK/run5c.out" 2>&1; rc=$?; set -e
+expect_exit 4 $rc run5c
+grep -q "has the fingerprint $FINGERPRINT, not $IMPOSTOR: refusing to use it" "$WORK/run5c.out" ||
+  fail "run 5c does not say why it refused the key: $(tail -n 5 "$WORK/run5c.out")"
+[ -e "$ROOT/etc/apt/keyrings/amdrocm.gpg" ] && fail "an amdrocm keyring was made from an unconfirmed key"
+[ -e "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" ] && fail "the Core SDK source exists without its key"
+# ROCm 7.2.4's rocm.list and pin stay: they name this test's server, not
+# repo.radeon.com, so the probe does not count them as AMD's (the plan tests
+# show a real one moved aside).
+
+say "run 5d: the confirmed key: ROCm 10.0.0 installed from the deb822 source (exit 0)"
+set +e; rocmdoc "${CORE[@]}" --trust-key "$SPACED" --auto --yes >"$WORK/run5d.out" 2>&1; rc=$?; set -e
+expect_exit 0 $rc run5d
+gpg --batch --with-colons --show-keys "$ROOT/etc/apt/keyrings/amdrocm.gpg" 2>/dev/null |
+  awk -F: '$1 == "fpr" { print $10; exit }' | grep -qx "$FINGERPRINT" || fail "amdrocm.gpg does not hold the test key"
+printf 'X-Repo-Id: amdrocm-stable\nTypes: deb\nURIs: %s/amd-stable/rocm/core/packages/debian12/\nSuites: stable\nComponents: main\nArchitectures: amd64\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\nEnabled: yes\n' \
+  "$BASE" | cmp -s - "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" || fail "amdrocm-stable.sources is not as planned"
+for p in libatomic1 libquadmath0 "$CORE_PACKAGE"; do installed "$p" || fail "$p is not installed"; done
+installed rocm-core && fail "rocm-core came back"
+grep -q "rocminfo shows the GPU" "$WORK/run5d.out" || fail "run 5d did not reach verify-rocm"
+
+say "run 5e: again: every step already done, nothing changes"
+fingerprint_root >"$WORK/before5e.sums"
+set +e; rocmdoc "${CORE[@]}" --trust-key "$FINGERPRINT" --auto --yes >"$WORK/run5e.out" 2>&1; rc=$?; set -e
+expect_exit 0 $rc run5e
+fingerprint_root | diff "$WORK/before5e.sums" - >"$WORK/changed.diff" || fail "run 5e changed files: $(head -n 20 "$WORK/changed.diff")"
+grep -q '` exited ' "$WORK/run5e.out" && fail "run 5e ran a command"
+
+say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by a confirmed key"
