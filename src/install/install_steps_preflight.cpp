@@ -79,8 +79,12 @@ std::vector<std::string> header_packages(const Context& ctx) {
   return out;
 }
 
+// Before any change, so apt may not have read its lists yet (a fresh cloud
+// image has none): when the gate stops a run, its title says what to try.
 PlanStep headers_available_step(const Context& ctx) {
-  PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel + " can be installed");
+  PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel +
+                                             " can be installed (if not: `sudo apt-get update`; if still not, upgrade "
+                                             "the kernel and reboot into it)");
   s.checks = {apt_simulation(concat({"apt-get", "-s", "install", "-y"}, header_packages(ctx)), {})};
   return s;
 }
