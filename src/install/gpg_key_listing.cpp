@@ -1,5 +1,6 @@
 #include "install/gpg_key_listing.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -41,6 +42,10 @@ std::string normalize_fingerprint(std::string_view fingerprint) {
   for (char c : fingerprint)
     if (!std::isspace(static_cast<unsigned char>(c))) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
+}
+
+bool is_fingerprint(std::string_view f) {
+  return f.size() == 40 && std::all_of(f.begin(), f.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'); });
 }
 
 std::vector<GpgKey> parse_gpg_colons(std::string_view text) {

@@ -24,4 +24,7 @@ std::vector<GpgKey> parse_gpg_colons(std::string_view text);
 // Fingerprints compared without blanks and case ("CA8B B472 ..." == "ca8bb472...").
 std::string normalize_fingerprint(std::string_view fingerprint);
 
+// A v4 key fingerprint as normalize_fingerprint() writes it: 40 upper-case hex digits.
+bool is_fingerprint(std::string_view normalized);
+
 }  // namespace rocmdoc

@@ -135,11 +135,16 @@ bool Executor::verify_key(const PlanStep& step, const std::string& path, const s
   auto found = changer_.key_fingerprints(path);
   if (!found) return stop(RunOutcome::failed, step, "the key " + path + " cannot be read: " + found.error());
   std::string wanted = normalize_fingerprint(fingerprint);
-  for (auto& f : *found)
-    if (normalize_fingerprint(f) == wanted) {
-      log_.line("  the key " + path + " carries " + wanted);
-      return true;
-    }
+  // The keyring gets every key of the file: one more key beside the right
+  // one would be trusted for the repository too.
+  if (found->size() > 1)
+    return stop(RunOutcome::failed, step,
+                "the key file " + path + " holds " + std::to_string(found->size()) + " keys (" + joined(*found) +
+                    "), not just " + wanted + ": refusing to use it");
+  if (found->size() == 1 && normalize_fingerprint(found->front()) == wanted) {
+    log_.line("  the key " + path + " carries " + wanted);
+    return true;
+  }
   std::string got = found->empty() ? "no key at all" : joined(*found);
   return stop(RunOutcome::failed, step,
               "the key " + path + " has the fingerprint " + got + ", not " + wanted + ": refusing to use it");
@@ -175,9 +180,12 @@ bool Executor::apply(const PlanStep& step, const StepAction& action) {
       return w ? true : stop(RunOutcome::failed, step, "writing " + action.path + " failed: " + w.error());
     }
     case K::download: {
+      // Downloads are signing keys: without a fingerprint to check, none is fetched.
+      if (action.fingerprint.empty())
+        return stop(RunOutcome::failed, step, "no fingerprint to check " + action.url + " against: not downloading it");
       auto d = changer_.download(action.url, action.path);
       if (!d) return stop(RunOutcome::failed, step, "downloading " + action.url + " failed: " + d.error());
-      return action.fingerprint.empty() || verify_key(step, action.path, action.fingerprint);
+      return verify_key(step, action.path, action.fingerprint);
     }
     case K::dearmor_key: {
       // Checked again right before use: the file is the one that is used.
@@ -245,6 +253,13 @@ RunReport Executor::run() {
 
 RunReport run_plan(const InstallPlan& plan, Machine& machine, SystemChanger& changer, Consent& consent,
                    const ExecutorPaths& paths, std::ostream& progress) {
+  // The command refuses a blocked plan first; this is the executor's own guard.
+  if (plan.blocked) {
+    RunReport report;
+    report.input_error = true;
+    report.message = "the plan cannot run: " + plan.blocked->reason;
+    return report;
+  }
   auto read = read_journal(*machine.fs, paths.journal);
   if (!read) {
     RunReport report;

@@ -236,8 +236,6 @@ TEST_CASE("dearmor re-checks the key file it is about to use", "[executor]") {
   w.changer.after_change = [&](const std::string& call) {
     if (starts_with(call, "download ")) w.fs.file("/var/lib/rocmdoc/rocm.gpg.key", fake_key("EVIL"));
   };
-  // Without a download fingerprint the dearmor step falls back on the check's.
-  w.plan.steps[2].actions[0].fingerprint = "";
   auto r = w.run_yes();
   CHECK(r.outcome == RunOutcome::failed);
   CHECK(r.message.find("has the fingerprint EVIL") != std::string::npos);
@@ -370,4 +368,37 @@ TEST_CASE("the log names a command before it runs (a power cut during it leaves 
   w.run_yes();
   CHECK(log_while_running.find("amdgpu-dkms: ") != std::string::npos);
   CHECK(log_while_running.find("run apt-get install -y amdgpu-dkms") != std::string::npos);
+}
+
+TEST_CASE("a key file holding another key beside the right one is refused", "[executor]") {
+  World w;
+  // gpg --dearmor would put both into the keyring, and apt would trust both.
+  w.changer.downloads[kKeyUrl] = fake_key(kKeyFpr) + fake_key("0000000000000000000000000000000000000BAD");
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(r.step == "key");
+  CHECK(r.message.find("holds 2 keys") != std::string::npos);
+  CHECK_FALSE(w.fs.exists("/etc/apt/keyrings/rocm.gpg"));
+}
+
+TEST_CASE("no key is downloaded, let alone used, without a fingerprint to check it against", "[executor]") {
+  World w;
+  w.plan.steps[2].actions[0].fingerprint = "";
+  w.plan.steps[2].checks[0].value = "";
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(r.step == "key");
+  CHECK(r.message.find("no fingerprint to check") != std::string::npos);
+  auto changes = w.changer.changes(w.paths);
+  CHECK(std::none_of(changes.begin(), changes.end(), [](auto& c) { return starts_with(c, "download") || starts_with(c, "dearmor"); }));
+}
+
+TEST_CASE("a blocked plan (an unconfirmed key) does not run at all", "[executor]") {
+  World w;
+  w.plan.blocked = InstallRefusal{"key-not-confirmed", "the key's fingerprint is not known", "--trust-key"};
+  auto r = w.run_yes();
+  CHECK(r.input_error);
+  CHECK(r.message.find("the key's fingerprint is not known") != std::string::npos);
+  CHECK(r.steps_run == 0);
+  CHECK(w.changer.calls.empty());  // not even the journal or the log
 }
