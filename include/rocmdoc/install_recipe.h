@@ -44,6 +44,7 @@ struct RecipeSourceFile {
   std::string content;  // with {uri} and {keyring}
   std::vector<std::pair<std::string, std::string>> dists;  // "ubuntu 24.04" -> "ubuntu2404"
   std::string uri_for(const RecipeDistro& d) const;        // empty: no repository for d
+  std::string content_for(const RecipeDistro& d, const std::string& keyring) const;
 };
 
 // Something rocmdoc cannot install for a release, and what to do instead.
@@ -78,6 +79,7 @@ struct RecipeRelease {
   std::optional<RecipeGap> driver_gap;     // no driver recipe: --no-driver is required
   std::optional<RecipeGap> torch_gap;      // no PyTorch recipe: --no-torch is required
   bool supports(const RecipeDistro& d) const;
+  std::string package_for_gfx(const std::string& gfx) const;  // gfx_package for gfx, or "" when none is built for it
 };
 
 struct DiskNeed {
@@ -87,7 +89,7 @@ struct DiskNeed {
 
 struct InstallRecipes {
   std::string as_of;
-  std::string key_url, key_fingerprint, keyring, key_download;
+  RecipeKey key;  // the shared signing key (always with a fingerprint)
   std::string pin_path, pin_content;
   std::string driver_list, rocm_list, list_line, rocm_arch, leftovers_to;
   std::vector<std::string> base_packages, python_packages, driver_packages, rocm_packages, venv_packages,
@@ -103,8 +105,9 @@ struct InstallRecipes {
   const RecipeDistro* distro(const std::string& id, const std::string& version) const;
   const RecipeRelease* release(const std::string& version) const;
   RecipeKey key_for(const RecipeRelease& r) const;  // the release's own key, else the shared one
-  // "deb [arch=A signed-by=K] URI C main"
-  std::string list_line_for(const std::string& arch, const std::string& uri, const std::string& codename) const;
+  // "deb [arch=A signed-by=KEYRING] URI C main"
+  std::string list_line_for(const std::string& arch, const std::string& keyring, const std::string& uri,
+                            const std::string& codename) const;
 };
 
 // files: the rules/install/*.yaml files (files_under(files, "install")).

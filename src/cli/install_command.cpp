@@ -2,9 +2,6 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <cctype>
-
 #include "install/gpg_key_listing.h"
 #include "rocmdoc/check_report.h"
 #include "rocmdoc/exit_codes.h"
@@ -129,8 +126,7 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
     err << "rocmdoc install: --facts and --root exclude each other\n";
     return kExitUsage;
   }
-  std::string trusted = normalize_fingerprint(o.trust_key);
-  if (!o.trust_key.empty() && (trusted.size() != 40 || !std::all_of(trusted.begin(), trusted.end(), ::isxdigit))) {
+  if (!o.trust_key.empty() && !is_fingerprint(normalize_fingerprint(o.trust_key))) {
     err << "rocmdoc install: --trust-key '" << o.trust_key
         << "' is not a key fingerprint (40 hex digits, as `gpg --show-keys` prints it)\n";
     return kExitUsage;
@@ -140,10 +136,6 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
   auto* plan = std::get_if<InstallPlan>(&p.result);
   if (plan && p.machine) evaluate_states(*plan, *p.machine);
   if (!plan || o.dry_run || o.json) return show(p.result, o, out);
-  if (plan->blocked) {
-    out << render_refusal_text(*plan->blocked);
-    return kExitProblems;
-  }
 
   // A real run: the plan of this machine, carried out step by step.
   ExecutorPaths paths;
@@ -153,6 +145,11 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
     show(p.result, o, out);
     out << "Nothing changed: add --auto to carry out this plan.\n";
     return kExitOk;
+  }
+  // Before the journal, root or consent matter: nothing of a blocked plan runs.
+  if (plan->blocked) {
+    out << render_refusal_text(*plan->blocked);
+    return kExitProblems;
   }
   if (o.resume && !resumable) {
     err << "rocmdoc install --resume: no journal of this plan in " << paths.journal

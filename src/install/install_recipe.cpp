@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "install/gpg_key_listing.h"
 #include "rocmdoc/yaml_tree.h"
 
 #include "rocmdoc/version.h"
@@ -26,27 +27,30 @@ const RecipeRelease* InstallRecipes::release(const std::string& version) const {
   return nullptr;
 }
 
-RecipeKey InstallRecipes::key_for(const RecipeRelease& r) const {
-  if (r.key) return *r.key;
-  return {key_url, key_fingerprint, keyring, key_download, ""};
-}
-
-std::string RecipeSourceFile::uri_for(const RecipeDistro& d) const {
-  for (auto& [name, dist] : dists)
-    if (name == d.name()) {
-      std::string out = uri;
-      auto at = out.find("{dist}");
-      return at == std::string::npos ? out : out.replace(at, 6, dist);
-    }
-  return "";
-}
+RecipeKey InstallRecipes::key_for(const RecipeRelease& r) const { return r.key ? *r.key : key; }
 
 static std::string replace_all(std::string s, const std::string& from, const std::string& to) {
   for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
   return s;
 }
 
-std::string InstallRecipes::list_line_for(const std::string& arch, const std::string& uri, const std::string& codename) const {
+std::string RecipeRelease::package_for_gfx(const std::string& gfx) const {
+  if (gfx_package.empty() || std::find(gfx_packages.begin(), gfx_packages.end(), gfx) == gfx_packages.end()) return "";
+  return replace_all(gfx_package, "{gfx}", gfx);
+}
+
+std::string RecipeSourceFile::uri_for(const RecipeDistro& d) const {
+  for (auto& [name, dist] : dists)
+    if (name == d.name()) return replace_all(uri, "{dist}", dist);
+  return "";
+}
+
+std::string RecipeSourceFile::content_for(const RecipeDistro& d, const std::string& keyring) const {
+  return replace_all(replace_all(replace_all(content, "{uri}", uri_for(d)), "{suite}", suite), "{keyring}", keyring);
+}
+
+std::string InstallRecipes::list_line_for(const std::string& arch, const std::string& keyring, const std::string& uri,
+                                          const std::string& codename) const {
   std::string s = replace_all(list_line, "{arch}", arch);
   s = replace_all(s, "{keyring}", keyring);
   s = replace_all(s, "{uri}", uri);
@@ -54,12 +58,6 @@ std::string InstallRecipes::list_line_for(const std::string& arch, const std::st
 }
 
 namespace {
-
-bool is_fingerprint(const std::string& f) {
-  return f.size() == 40 && std::all_of(f.begin(), f.end(), [](char c) {
-           return std::isxdigit(static_cast<unsigned char>(c)) && !std::islower(static_cast<unsigned char>(c));
-         });
-}
 
 struct Failure {
   LoadError error;
@@ -203,13 +201,7 @@ class RecipeReader {
     return k;
   }
 
-  void read_key(const YamlNode& n) {
-    RecipeKey k = read_key_fields(n, false);
-    out_.key_url = k.url;
-    out_.key_fingerprint = k.fingerprint;
-    out_.keyring = k.keyring;
-    out_.key_download = k.download;
-  }
+  void read_key(const YamlNode& n) { out_.key = read_key_fields(n, false); }
 
   RecipeSourceFile read_source_file(const YamlNode& n) {
     allow(n, {"path", "uri", "suite", "dists", "content"});
@@ -221,12 +213,17 @@ class RecipeReader {
     if (f.uri.find("{dist}") == std::string::npos) fail(n["uri"], "'uri' must contain {dist}");
     f.suite = text(required(n, "suite"), "suite");
     f.content = text(required(n, "content"), "content");
-    for (const char* field : {"{uri}", "{keyring}"})
+    for (const char* field : {"{uri}", "{suite}", "{keyring}"})
       if (f.content.find(field) == std::string::npos) fail(n["content"], std::string("'content' must contain ") + field);
     const YamlNode& dists = required(n, "dists");
     if (!dists.is_map()) fail(dists, "'dists' must map a distribution (\"ubuntu 24.04\") to its repository directory");
-    for (size_t i = 0; i < dists.pair_count(); ++i)
-      f.dists.emplace_back(std::string(dists.key(i).text), text(dists.value(i), "dists value"));
+    for (size_t i = 0; i < dists.pair_count(); ++i) {
+      std::string name(dists.key(i).text);
+      if (std::any_of(f.dists.begin(), f.dists.end(), [&](auto& p) { return p.first == name; }))
+        fail(dists.key(i), "'" + name + "' is named twice in 'dists'");
+      f.dists.emplace_back(name, text(dists.value(i), "dists value"));
+      dist_refs_.push_back(&dists.key(i));
+    }
     return f;
   }
 
@@ -377,6 +374,7 @@ class RecipeReader {
       r.gfx_package = text(n["gfx_package"], "gfx_package");
       if (r.gfx_package.find("{gfx}") == std::string::npos) fail(n["gfx_package"], "'gfx_package' must contain {gfx}");
       r.gfx_packages = texts(required(n, "gfx"), "gfx");
+      if (r.gfx_packages.empty()) fail(n["gfx"], "'gfx' must name the targets 'gfx_package' is built for");
     } else if (n["gfx"]) {
       fail(n["gfx"], "'gfx' lists the targets of 'gfx_package'");
     }
@@ -388,6 +386,8 @@ class RecipeReader {
     if (n["version"]) {
       r.version_argv = texts(n["version"], "version");
       r.version_text = text(required(n, "version_text"), "version_text");
+    } else if (n["version_text"]) {
+      fail(n["version_text"], "'version_text' goes with 'version', the command whose output must contain it");
     }
     if ((n["rocminfo"] && r.rocminfo.empty()) || (n["version"] && r.version_argv.empty()))
       fail(n, "a verification command must be an argv with at least one item");
@@ -396,6 +396,7 @@ class RecipeReader {
  public:
   // Releases may name distributions of another file: checked once all are read.
   std::vector<std::pair<std::string, const YamlNode*>> distro_refs_;
+  std::vector<const YamlNode*> dist_refs_;  // the distributions a source file's 'dists' names
   LoadError at(const YamlNode& n, const std::string& message) const { return {{file_.name, n.line, n.column}, message}; }
 };
 
@@ -403,7 +404,7 @@ void check_complete(const InstallRecipes& r, std::vector<LoadError>& errors) {
   auto missing = [&](bool absent, const std::string& what) {
     if (absent) errors.push_back({{"rules/install", 0, 0}, "no " + what + " in the install recipes"});
   };
-  missing(r.key_url.empty(), "'key'");
+  missing(r.key.url.empty(), "'key'");
   missing(r.pin_path.empty(), "'pin'");
   missing(r.driver_list.empty(), "'lists'");
   missing(r.base_packages.empty() && r.rocm_packages.empty(), "'packages'");
@@ -423,14 +424,19 @@ InstallRecipes load_install_recipes(const std::vector<RuleFile>& files, std::vec
     readers.push_back(std::make_unique<RecipeReader>(f, out, errors));
     readers.back()->read();
   }
-  for (auto& reader : readers)
+  auto known = [&](const std::string& name) {
+    auto space = name.find(' ');
+    return space != std::string::npos && out.distro(name.substr(0, space), name.substr(space + 1));
+  };
+  for (auto& reader : readers) {
     for (auto& [version, node] : reader->distro_refs_)
-      for (auto& d : node->children) {
-        std::string name(d.text);
-        auto space = name.find(' ');
-        if (space == std::string::npos || !out.distro(name.substr(0, space), name.substr(space + 1)))
-          errors.push_back(reader->at(d, "release " + version + ": unknown distribution '" + name + "'"));
-      }
+      for (auto& d : node->children)
+        if (!known(std::string(d.text)))
+          errors.push_back(reader->at(d, "release " + version + ": unknown distribution '" + std::string(d.text) + "'"));
+    for (const YamlNode* d : reader->dist_refs_)
+      if (!known(std::string(d->text)))
+        errors.push_back(reader->at(*d, "'dists' names an unknown distribution '" + std::string(d->text) + "'"));
+  }
   if (!files.empty()) check_complete(out, errors);
   std::sort(out.releases.begin(), out.releases.end(),
             [](const RecipeRelease& a, const RecipeRelease& b) { return compare_versions(a.version, b.version) > 0; });

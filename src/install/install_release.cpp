@@ -52,10 +52,22 @@ Support matrix_support(const Matrix& m, const std::string& version, const std::s
   return {supported(m.gpu_support(near, gfx)), near};
 }
 
+// The releases picked without --rocm (an on-request line is named by its hint).
 std::string covered_releases(const InstallRecipes& r) {
   std::string out;
-  for (auto& rel : r.releases) out += (out.empty() ? "" : ", ") + rel.version;
+  for (auto& rel : r.releases)
+    if (!rel.on_request) out += (out.empty() ? "" : ", ") + rel.version;
   return out;
+}
+
+// An on-request release with a package built for gfx: worth naming when
+// nothing else fits.
+std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
+  for (auto& rel : r.releases)
+    if (rel.on_request && !rel.package_for_gfx(gfx).empty())
+      return " ROCm " + rel.version + " builds " + rel.package_for_gfx(gfx) + ": `rocmdoc install --rocm " + rel.version +
+             "` (see its plan's notes).";
+  return "";
 }
 
 const RecipeRelease* requested_release(const InstallRecipes& r, const std::string& wanted) {
@@ -89,7 +101,7 @@ std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
   if (auto r = driver_gap(ctx)) return r;
   note_release(ctx);
   const RecipeRelease& rel = *ctx.release;
-  if (!rel.gfx_package.empty() && std::find(rel.gfx_packages.begin(), rel.gfx_packages.end(), gfx) == rel.gfx_packages.end())
+  if (!rel.gfx_package.empty() && rel.package_for_gfx(gfx).empty())
     ctx.note("ROCm " + rel.version + " has no package built for " + gfx + " alone; the plan installs " + rel.rocm_packages.front() +
              " (all GPUs).");
   return choose_key(ctx);
@@ -154,7 +166,8 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
         ctx.matrix.releases_for_gfx(stand_in).empty())
       return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
                                                    ", and no working HSA_OVERRIDE_GFX_VERSION is reported for it.",
-                            "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)."};
+                            "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
+                                on_request_hint(ctx.recipes, gfx)};
     ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + str_of(o, "value") +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
@@ -189,7 +202,8 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
                                                ctx.matrix.as_of() + ").",
-                        "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them."};
+                        "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
+                            on_request_hint(ctx.recipes, gfx)};
 }
 
 }  // namespace rocmdoc::plan

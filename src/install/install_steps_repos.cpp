@@ -2,8 +2,6 @@
 // the pin, then apt's view of them: a simulation of the install that may
 // remove nothing the user did not agree to, and the removal (asked for) of
 // the distribution's own ROCm packages that would shadow AMD's.
-#include <algorithm>
-
 #include "install_planner_internal.h"
 
 namespace rocmdoc::plan {
@@ -95,7 +93,8 @@ PlanStep probe_repos_step(const Context& ctx) {
 PlanStep list_step(const Context& ctx, const std::string& id, const std::string& title, const std::string& path,
                    const std::vector<Repo>& repos) {
   std::string content;
-  for (auto& repo : repos) content += ctx.recipes.list_line_for(repo.arch, repo.uri, ctx.distro->repo_codename) + "\n";
+  for (auto& repo : repos)
+    content += ctx.recipes.list_line_for(repo.arch, ctx.key.keyring, repo.uri, ctx.distro->repo_codename) + "\n";
   PlanStep s = step(id, title);
   s.checks = {file_equals(path, content)};
   s.actions = {write_file(path, content, 0644)};
@@ -107,7 +106,7 @@ PlanStep list_step(const Context& ctx, const std::string& id, const std::string&
 // and the keyring.
 PlanStep source_file_step(const Context& ctx) {
   const RecipeSourceFile& f = *ctx.release->source_file;
-  std::string content = replace_all(replace_all(f.content, "{uri}", source_file_uri(ctx)), "{keyring}", ctx.key.keyring);
+  std::string content = f.content_for(*ctx.distro, ctx.key.keyring);
   const std::string& path = f.path;
   PlanStep s = step("rocm-list", "ROCm " + ctx.release->version + " repository (" + path + ")");
   s.checks = {file_equals(path, content)};
@@ -173,9 +172,8 @@ std::vector<std::string> plan_packages_to_install(const Context& ctx) { return p
 std::vector<std::string> plan_rocm_packages(const Context& ctx) {
   const RecipeRelease& r = *ctx.release;
   if (r.rocm_packages.empty()) return ctx.recipes.rocm_packages;
-  if (!r.gfx_package.empty() && std::find(r.gfx_packages.begin(), r.gfx_packages.end(), ctx.install_gfx) != r.gfx_packages.end())
-    return {replace_all(r.gfx_package, "{gfx}", ctx.install_gfx)};
-  return r.rocm_packages;
+  std::string for_gfx = r.package_for_gfx(ctx.install_gfx);
+  return for_gfx.empty() ? r.rocm_packages : std::vector<std::string>{for_gfx};
 }
 
 void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {

@@ -528,7 +528,8 @@ set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5.out" 2>&1; rc=$?; set -e
 expect_exit 1 $rc run5
 grep -q "(key-not-confirmed)" "$WORK/run5.out" && grep -q -- "--trust-key" "$WORK/run5.out" ||
   fail "run 5 does not say the key needs confirming: $(tail -n 5 "$WORK/run5.out")"
-unchanged_since "$WORK/before5.sums" "run 5"
+# Refused before the executor: not even the journal is touched.
+fingerprint_root | diff "$WORK/before5.sums" - >"$WORK/changed.diff" || fail "run 5 changed files: $(head -n 20 "$WORK/changed.diff")"
 
 say "run 5b: --trust-key (lower case, spaced): stopped by the older-ROCm gate while rocm-core is installed (exit 4)"
 SPACED=$(echo "$FINGERPRINT" | tr 'A-F' 'a-f' | sed 's/..../& /g')
@@ -568,5 +569,11 @@ set +e; rocmdoc "${CORE[@]}" --trust-key "$FINGERPRINT" --auto --yes >"$WORK/run
 expect_exit 0 $rc run5e
 fingerprint_root | diff "$WORK/before5e.sums" - >"$WORK/changed.diff" || fail "run 5e changed files: $(head -n 20 "$WORK/changed.diff")"
 grep -q '` exited ' "$WORK/run5e.out" && fail "run 5e ran a command"
+
+say "run 5f: --resume of that journal without --trust-key: refused (exit 1), nothing changes"
+set +e; rocmdoc "${CORE[@]}" --resume --yes >"$WORK/run5f.out" 2>&1; rc=$?; set -e
+expect_exit 1 $rc run5f
+grep -q "(key-not-confirmed)" "$WORK/run5f.out" || fail "run 5f does not say the key needs confirming"
+fingerprint_root | diff "$WORK/before5e.sums" - >"$WORK/changed.diff" || fail "run 5f changed files: $(head -n 20 "$WORK/changed.diff")"
 
 say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by a confirmed key"
