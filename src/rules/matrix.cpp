@@ -256,8 +256,12 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   f["rocm_architectures"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                const YamlNode* r = m->release_node(s(a[0]));
                                if (!r) return Value::unknown("ROCm " + s(a[0]) + " is not in the matrix");
+                               // Empty is "not captured" (previews, the Core SDK line): unknown, or
+                               // every machine would be "not a supported architecture".
                                const YamlNode* archs = r->find("architectures");
-                               return Value::of(archs ? yaml_to_json(*archs) : Json::array());
+                               if (!archs || !archs->is_sequence() || archs->children.empty())
+                                 return Value::unknown("the matrix lists no architectures for ROCm " + s(a[0]));
+                               return Value::of(yaml_to_json(*archs));
                              }};
   f["newest_rocm"] = {0, 0, false, [m](const std::vector<Value>&, EvalContext&) {
                         Json best = nullptr;
