@@ -1,10 +1,5 @@
 #include "probe/pci_names.h"
 
-// libpci 3.9's header has no extern "C" of its own.
-extern "C" {
-#include <pci/pci.h>
-}
-
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -15,20 +10,18 @@ extern "C" {
 #include <string_view>
 #include <unordered_map>
 
+#include "rocmdoc_pci_ids_path.h"
+
 namespace rocmdoc {
 
 namespace {
 
 // pci.ids as libpci would open it: its configured path, and for a ".gz"
 // name (Debian's default) the plain file beside it, which is what Debian
-// and Ubuntu install. Only the path comes from libpci; pci_alloc() reads
-// nothing.
-std::string libpci_ids_path() {
-  pci_access* access = pci_alloc();
-  std::string path = access && access->id_file_name ? access->id_file_name : "/usr/share/misc/pci.ids";
-  if (access) pci_cleanup(access);
-  return path;
-}
+// and Ubuntu install. Only the path comes from libpci, and that is fixed
+// when libpci is built: the build asks it once (CMakeLists.txt), so no run
+// loads libpci (and libudev, libz) for one string.
+std::string libpci_ids_path() { return ROCMDOC_LIBPCI_IDS_PATH; }
 
 // pci.ids mapped, not read: 1.3 MB copied (twice, through a stringstream)
 // was most of the pci probe's time, and only a few blocks are looked at.
