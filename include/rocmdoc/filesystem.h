@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,12 @@ class FileSystem {
   // True when two threads may read through it at once: reading changes no
   // state. collect_facts then runs the independent probes beside the others.
   virtual bool concurrent_reads() const { return false; }
+
+ protected:
+  // resolve()'s shortcut: the normalised path when the implementation can
+  // tell in one step that no part of it is a symbolic link (and all of it
+  // exists); nothing when it cannot, and resolve() walks the path.
+  virtual std::optional<std::string> path_without_links(const std::string&) { return std::nullopt; }
 };
 
 // Path helpers for machine-namespace paths (pure string functions).

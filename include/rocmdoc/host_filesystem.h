@@ -24,6 +24,9 @@ class HostFileSystem : public FileSystem {
   bool is_live() const { return prefix_.empty(); }
   const std::string& prefix() const { return prefix_; }
 
+ protected:
+  std::optional<std::string> path_without_links(const std::string& path) override;
+
  private:
   // Host path for a machine path: on a recorded tree symlinks are resolved
   // in the machine's namespace first, so none can point out of the tree.

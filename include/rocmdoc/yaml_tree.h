@@ -71,11 +71,18 @@ class YamlTree {
   const YamlNode& root() const { return nodes_.front(); }
   size_t node_count() const { return nodes_.size(); }
 
+  // For decode_yaml_tree: `count` (>= 1) null nodes to fill in place with
+  // set(), without a vector of records in between (the built-in rules are
+  // ~25k nodes decoded at every start). Scalars are views into `text`.
+  YamlTree(size_t count, std::string_view text);
+  void set(size_t i, const YamlRecord& record);
+
  private:
   // A heap buffer, not std::string: moving a short std::string moves its
   // bytes (small-string optimisation) and would leave the views dangling.
   std::vector<char> owned_;
   std::vector<YamlNode> nodes_;
+  std::string_view text_;  // what set() takes scalars from
   void link(const std::vector<YamlRecord>& records, std::string_view text);
 };
 

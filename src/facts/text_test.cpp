@@ -16,6 +16,21 @@ TEST_CASE("looks_binary tells text from garbage", "[text]") {
   CHECK(looks_binary(mostly_text));
 }
 
+TEST_CASE("looks_binary counts control bytes the same in 64-byte blocks and in the tail", "[text]") {
+  // 200 bytes: 3 whole blocks and a tail of 8; 5% is 10 control bytes.
+  std::string text(200, 'a');
+  for (size_t at : {0, 63, 64, 127, 128, 191, 192, 195, 198, 199}) text[at] = '\x1f';  // 10: not more than 5%
+  CHECK_FALSE(looks_binary(text));
+  text[100] = '\x1b';  // 11, the extra one mid-block
+  CHECK(looks_binary(text));
+  text[100] = 'a', text[197] = '\x1b';  // 11, the extra one in the tail
+  CHECK(looks_binary(text));
+  // Tab, newline and carriage return are text wherever they fall.
+  std::string whitespace(200, '\t');
+  for (size_t i = 0; i < whitespace.size(); i += 3) whitespace[i] = i % 2 ? '\n' : '\r';
+  CHECK_FALSE(looks_binary(whitespace));
+}
+
 TEST_CASE("looks_binary finds a NUL anywhere in a large file, judges control bytes by the start", "[text]") {
   std::string big(3 << 20, 'x');
   CHECK_FALSE(looks_binary(big));

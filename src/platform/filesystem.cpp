@@ -65,6 +65,7 @@ std::string path_normalize(const std::string& path) {
 }
 
 Result<std::string> FileSystem::resolve(const std::string& path) {
+  if (auto plain = path_without_links(path)) return Result<std::string>::ok(*plain);
   // Walk component by component so that absolute link targets are read in
   // the machine's namespace, never the host's. 40 hops is the kernel's
   // MAXSYMLINKS; more means a loop.

@@ -1,19 +1,17 @@
 #include "probe/pci_names.h"
 
-// libpci 3.9's header has no extern "C" of its own.
-extern "C" {
-#include <pci/pci.h>
-}
-
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <string_view>
 #include <unordered_map>
+
+#include "rocmdoc_pci_ids_path.h"
 
 namespace rocmdoc {
 
@@ -21,14 +19,10 @@ namespace {
 
 // pci.ids as libpci would open it: its configured path, and for a ".gz"
 // name (Debian's default) the plain file beside it, which is what Debian
-// and Ubuntu install. Only the path comes from libpci; pci_alloc() reads
-// nothing.
-std::string libpci_ids_path() {
-  pci_access* access = pci_alloc();
-  std::string path = access && access->id_file_name ? access->id_file_name : "/usr/share/misc/pci.ids";
-  if (access) pci_cleanup(access);
-  return path;
-}
+// and Ubuntu install. Only the path comes from libpci, and that is fixed
+// when libpci is built: the build asks it once (CMakeLists.txt), so no run
+// loads libpci (and libudev, libz) for one string.
+std::string libpci_ids_path() { return ROCMDOC_LIBPCI_IDS_PATH; }
 
 // pci.ids mapped, not read: 1.3 MB copied (twice, through a stringstream)
 // was most of the pci probe's time, and only a few blocks are looked at.
@@ -95,14 +89,20 @@ std::optional<std::string> entry_name(std::string_view line, std::string_view pr
 // Where each top-level line starts, by its id ("1002", "C 03"): one pass
 // over the file, so that each lookup reads only its own block. The first
 // of repeated ids wins, as a scan from the top would find it.
+// The loop runs once per line of the 1.3 MB file (~38k lines, most of them
+// device lines under a vendor), so it only looks at each line's first bytes.
 std::unordered_map<std::string_view, size_t> index_top_lines(std::string_view text) {
   std::unordered_map<std::string_view, size_t> index;
-  for (size_t pos = 0; pos < text.size();) {
-    size_t start = pos;
-    std::string_view line = next_line(text, pos);
-    if (line.empty() || line.front() == '\t' || line.front() == '#') continue;
+  index.reserve(4096);  // ~2.5k vendors and classes: no rehashing
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  for (const char* line = begin; line < end;) {
+    const char* newline = static_cast<const char*>(std::memchr(line, '\n', static_cast<size_t>(end - line)));
+    const char* line_end = newline ? newline : end;
     // Both kinds of id are four characters: "1002" (a vendor), "C 03" (a class).
-    if (line.size() > 4 && blank(line[4])) index.emplace(line.substr(0, 4), start);
+    if (line_end - line > 4 && line[0] != '\t' && line[0] != '#' && blank(line[4]))
+      index.emplace(std::string_view(line, 4), static_cast<size_t>(line - begin));
+    line = newline ? newline + 1 : end;
   }
   return index;
 }
@@ -111,13 +111,14 @@ std::unordered_map<std::string_view, size_t> index_top_lines(std::string_view te
 // line at top (its lines start with a tab; comments and blank lines may sit
 // between), else nothing.
 std::optional<std::string> child_name(std::string_view text, size_t top, const std::string& id) {
+  const std::string prefix = "\t" + id;  // once, not once per line of a long block (Intel's has thousands)
   size_t pos = top;
   next_line(text, pos);
   while (pos < text.size()) {
     std::string_view line = next_line(text, pos);
     if (line.empty() || line.front() == '#') continue;
     if (line.front() != '\t') break;  // the next top-level entry
-    if (auto name = entry_name(line, "\t" + id)) return name;
+    if (auto name = entry_name(line, prefix)) return name;
   }
   return std::nullopt;
 }

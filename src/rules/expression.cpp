@@ -1,6 +1,7 @@
 #include "rocmdoc/expression.h"
 
 #include <cctype>
+#include <string_view>
 
 #include "rocmdoc/text.h"
 #include "rocmdoc/version.h"
@@ -89,10 +90,10 @@ class Lexer {
         if (j >= s_.size()) return fail(error, "unterminated string", t.column);
         t.kind = Token::string, t.text = value, i_ = j + 1;
       } else {
-        static const char* ops[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", "."};
+        static constexpr std::string_view ops[] = {"==", "!=", "<=", ">=", "<", ">", "(", ")", "[", "]", ",", "."};
         bool matched = false;
-        for (const char* op : ops) {
-          if (s_.compare(i_, std::char_traits<char>::length(op), op) == 0) {
+        for (std::string_view op : ops) {
+          if (std::string_view(s_).substr(i_, op.size()) == op) {
             t.kind = Token::op, t.text = op, i_ += t.text.size(), matched = true;
             break;
           }
@@ -134,11 +135,14 @@ class Parser {
  private:
   const Token& peek() const { return tokens_[pos_]; }
   const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
-  bool is_op(const char* op) const { return peek().kind == Token::op && peek().text == op; }
-  bool is_word(const char* w) const { return peek().kind == Token::name && peek().text == w; }
+  // string_view, not const char*: these run for every token, and a view's
+  // length is known, so most tests end at the size (no strlen, no memcmp).
+  bool is_op(std::string_view op) const { return peek().kind == Token::op && peek().text == op; }
+  bool is_word(std::string_view w) const { return peek().kind == Token::name && peek().text == w; }
   [[noreturn]] void fail(const std::string& message, const Token& at) { throw ParseFailure{message, at.column}; }
-  void expect(const char* op) {
-    if (!is_op(op)) fail(std::string("expected '") + op + "'" + (peek().kind == Token::end ? " at the end" : ""), peek());
+  void expect(std::string_view op) {
+    if (!is_op(op))
+      fail("expected '" + std::string(op) + "'" + (peek().kind == Token::end ? " at the end" : ""), peek());
     next();
   }
 
@@ -188,11 +192,11 @@ class Parser {
 
   ExprPtr parse_compare() {
     ExprPtr left = parse_primary();
-    static const char* ops[] = {"==", "!=", "<=", ">=", "<", ">"};
-    for (const char* op : ops)
+    static constexpr std::string_view ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+    for (std::string_view op : ops)
       if (is_op(op)) {
         next();
-        return binary(op, left, parse_primary());
+        return binary(std::string(op), left, parse_primary());
       }
     if (is_word("in")) {
       next();

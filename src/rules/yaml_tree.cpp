@@ -24,19 +24,23 @@ YamlTree::YamlTree(const std::vector<YamlRecord>& records, const std::string& ow
   link(records, std::string_view(owned_.data(), owned_.size()));
 }
 
+// Sized once: the children spans point into the vector.
+YamlTree::YamlTree(size_t count, std::string_view text) : nodes_(count < 1 ? 1 : count), text_(text) {}
+
+void YamlTree::set(size_t i, const YamlRecord& r) {
+  YamlNode& n = nodes_[i];
+  n.kind = r.kind;
+  n.quoted = r.quoted;
+  n.line = static_cast<int>(r.line);
+  n.column = static_cast<int>(r.column);
+  if (r.kind == YamlKind::scalar) n.text = text_.substr(r.first, r.count);
+  else if (r.count > 0) n.children = std::span<const YamlNode>(nodes_.data() + r.first, r.count);
+}
+
 void YamlTree::link(const std::vector<YamlRecord>& records, std::string_view text) {
-  // Sized once: the children spans point into this vector.
   nodes_.resize(records.empty() ? 1 : records.size());
-  for (size_t i = 0; i < records.size(); ++i) {
-    const YamlRecord& r = records[i];
-    YamlNode& n = nodes_[i];
-    n.kind = r.kind;
-    n.quoted = r.quoted;
-    n.line = static_cast<int>(r.line);
-    n.column = static_cast<int>(r.column);
-    if (r.kind == YamlKind::scalar) n.text = text.substr(r.first, r.count);
-    else if (r.count > 0) n.children = std::span<const YamlNode>(nodes_.data() + r.first, r.count);
-  }
+  text_ = text;
+  for (size_t i = 0; i < records.size(); ++i) set(i, records[i]);
 }
 
 }  // namespace rocmdoc
