@@ -18,12 +18,12 @@ namespace {
 
 constexpr size_t kMaxLines = 200;
 
-bool interesting(const std::string& line) {
+bool interesting(std::string_view line) {
   static const char* needles[] = {"amdgpu", "kfd", "[drm]", "drm:", "iommu", "AMD-Vi", "DMAR", "PCIE atomic",
                                   "pcieport", "AER", "radeon", "hsa", "vfio", "BAR", "Resizable", "lockdown",
                                   "Secure boot", "module verification failed"};
   for (const char* n : needles)
-    if (line.find(n) != std::string::npos) return true;
+    if (line.find(n) != std::string_view::npos) return true;
   return false;
 }
 
@@ -65,7 +65,7 @@ Json matching_lines(const std::vector<std::string>& all, const char* source) {
 
 }  // namespace
 
-std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records) {
+std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records, bool (*keep)(std::string_view)) {
   std::vector<std::string> lines;
   for (auto& record : split_lines(records)) {
     // "6,339,5140900,-;message": priority, sequence, microseconds since
@@ -76,17 +76,19 @@ std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records) {
     auto fields = split(record.substr(0, semicolon), ',');
     auto usec = fields.size() >= 3 ? parse_uint(fields[2]) : std::nullopt;
     if (!usec) continue;
+    std::string message = unescape(std::string_view(record).substr(semicolon + 1));
+    if (keep && !keep(message)) continue;
     char stamp[48];
     std::snprintf(stamp, sizeof stamp, "[%5llu.%06llu] ", static_cast<unsigned long long>(*usec / 1000000),
                   static_cast<unsigned long long>(*usec % 1000000));
-    lines.push_back(stamp + unescape(std::string_view(record).substr(semicolon + 1)));
+    lines.push_back(stamp + message);
   }
   return lines;
 }
 
 Json probe_kernel_log(ProbeContext& ctx, const Json&) {
   if (auto records = ctx.fs().read_records("/dev/kmsg", 64u << 20); records && !looks_binary(*records))
-    return matching_lines(kmsg_records_as_dmesg_lines(*records), "kmsg");
+    return matching_lines(kmsg_records_as_dmesg_lines(*records, interesting), "kmsg");
   ProcessResult r = ctx.run_tool({"dmesg"}, std::chrono::seconds(5));
   if (!r.started) return unknown("dmesg: " + r.error);
   if (r.timed_out) return unknown(r.error);

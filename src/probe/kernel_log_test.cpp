@@ -1,4 +1,5 @@
 #include "catch.h"
+#include "kernel_log.h"
 #include "probe_test_support.h"
 
 using namespace rocmdoc;
@@ -75,4 +76,17 @@ TEST_CASE("kernel_log falls back to dmesg when /dev/kmsg cannot be read", "[kern
   Json k = m.run(probe_kernel_log);
   CHECK(k["source"] == "dmesg");
   CHECK(k["lines"].size() == 1);
+}
+
+TEST_CASE("kmsg records: every text record as dmesg prints it, or only those `keep` accepts", "[kernel_log]") {
+  const char* records = "5,0,0,-;Linux version 6.8.0\n 6,1,2,-;not a record: a dictionary line\n"
+                        "3,812,5140900,-;amdgpu: \\x5cx\n";
+  auto all = kmsg_records_as_dmesg_lines(records);
+  REQUIRE(all.size() == 2);
+  CHECK(all[0] == "[    0.000000] Linux version 6.8.0");
+  CHECK(all[1] == "[    5.140900] amdgpu: \\x");
+  // The filter sees the decoded message, not the timestamp.
+  auto amd = kmsg_records_as_dmesg_lines(records, [](std::string_view m) { return m.rfind("amdgpu", 0) == 0; });
+  REQUIRE(amd.size() == 1);
+  CHECK(amd[0] == all[1]);
 }
