@@ -31,4 +31,6 @@ a, b = r["rocmdoc check"], r["torch collect_env"]
 print(f"rocmdoc check:     mean {a['mean']*1000:9.2f} ms  (± {a['stddev']*1000:.2f})")
 print(f"torch collect_env: mean {b['mean']*1000:9.2f} ms  (± {b['stddev']*1000:.2f})")
 print(f"ratio: collect_env takes {b['mean']/a['mean']:.0f}x as long as rocmdoc check")
+# Medians too: on a small VM a few slow runs (a vCPU woken late) move the mean.
+print(f"       (medians: {a['median']*1000:.2f} ms and {b['median']*1000:.2f} ms, {b['median']/a['median']:.0f}x)")
 PY
