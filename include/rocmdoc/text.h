@@ -21,6 +21,9 @@ std::vector<std::string> split_words(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 bool starts_with(std::string_view s, std::string_view prefix);
 bool ends_with(std::string_view s, std::string_view suffix);
+// Every occurrence of `from` (not empty) replaced by `to`, left to right; a
+// replacement is not searched again.
+std::string replace_all(std::string s, std::string_view from, std::string_view to);
 std::string to_lower(std::string_view s);
 
 // Whole-string integer parses; nullopt on anything else (sign, junk, overflow).

@@ -43,3 +43,10 @@ TEST_CASE("looks_binary finds a NUL anywhere in a large file, judges control byt
   std::fill(big.begin(), big.begin() + 8192, '\x01');
   CHECK(looks_binary(big));
 }
+
+TEST_CASE("replace_all replaces every occurrence once and leaves an empty pattern alone", "[text]") {
+  CHECK(replace_all("{a}-{a}", "{a}", "x") == "x-x");
+  CHECK(replace_all("aa", "a", "aa") == "aaaa");  // a replacement is not searched again
+  CHECK(replace_all("abc", "", "x") == "abc");
+  CHECK(replace_all("", "a", "b").empty());
+}

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rocmdoc/install_planner.h"
+#include "rocmdoc/text.h"  // replace_all
 
 namespace rocmdoc::plan {
 
@@ -74,7 +75,6 @@ StepAction reboot();
 StepAction apt_install(const std::vector<std::string>& packages);
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
-std::string replace_all(std::string s, const std::string& from, const std::string& to);
 
 std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-headers-K ...
 std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm

@@ -5,9 +5,9 @@
 #include <set>
 
 #include "install/gpg_key_listing.h"
-#include "rocmdoc/yaml_tree.h"
-
+#include "rocmdoc/text.h"
 #include "rocmdoc/version.h"
+#include "rocmdoc/yaml_tree.h"
 
 namespace rocmdoc {
 
@@ -28,11 +28,6 @@ const RecipeRelease* InstallRecipes::release(const std::string& version) const {
 }
 
 RecipeKey InstallRecipes::key_for(const RecipeRelease& r) const { return r.key ? *r.key : key; }
-
-static std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
-}
 
 std::string RecipeRelease::package_for_gfx(const std::string& gfx) const {
   if (gfx_package.empty() || std::find(gfx_packages.begin(), gfx_packages.end(), gfx) == gfx_packages.end()) return "";
@@ -207,7 +202,7 @@ class RecipeReader {
     allow(n, {"path", "uri", "suite", "dists", "content"});
     RecipeSourceFile f;
     f.path = absolute(required(n, "path"), "path");
-    if (f.path.size() < 8 || f.path.compare(f.path.size() - 8, 8, ".sources") != 0)
+    if (!ends_with(f.path, ".sources"))
       fail(n["path"], "'path' must name a deb822 file ending in .sources");
     f.uri = https(required(n, "uri"), "uri");
     if (f.uri.find("{dist}") == std::string::npos) fail(n["uri"], "'uri' must contain {dist}");

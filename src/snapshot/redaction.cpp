@@ -18,12 +18,6 @@ std::string Redactor::name(const std::string& user) const {
   return it == names_.end() ? user : it->second;
 }
 
-static void replace_all(std::string& s, const std::string& from, const std::string& to) {
-  if (from.empty()) return;
-  for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size()))
-    s.replace(pos, from.size(), to);
-}
-
 std::string Redactor::text(const std::string& input) const {
   std::string s = input;
   for (auto& [real, stand_in] : names_) {
@@ -37,7 +31,7 @@ std::string Redactor::text(const std::string& input) const {
       }
     }
   }
-  replace_all(s, hostname_, "host");
+  s = replace_all(std::move(s), hostname_, "host");
   return s;
 }
 

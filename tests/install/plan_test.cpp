@@ -13,6 +13,7 @@
 #include "rocmdoc/derived_facts.h"
 #include "rocmdoc/facts_document.h"
 #include "rocmdoc/install_output.h"
+#include "rocmdoc/text.h"
 #include "rocmdoc/install_planner.h"
 #include "test_support.h"
 
@@ -246,11 +247,6 @@ TEST_CASE("recipe loader errors carry file:line:column", "[install-plan]") {
 }
 
 namespace {
-
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
-}
 
 const char* kTrusted = "0123456789ABCDEF0123456789ABCDEF01234567";  // a made-up fingerprint "the user checked"
 
