@@ -2,8 +2,6 @@
 // newest release the recipes cover for this distribution that the matrix
 // says supports the GPU. Where the matrix has no GPU list for a release, the
 // nearest older release with one stands in, and the plan says so.
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "install_planner_internal.h"
@@ -63,10 +61,12 @@ std::string covered_releases(const InstallRecipes& r) {
 // An on-request release with a package built for gfx: worth naming when
 // nothing else fits.
 std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
-  for (auto& rel : r.releases)
-    if (rel.on_request && !rel.package_for_gfx(gfx).empty())
-      return " ROCm " + rel.version + " builds " + rel.package_for_gfx(gfx) + ": `rocmdoc install --rocm " + rel.version +
+  for (auto& rel : r.releases) {
+    std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
+    if (!package.empty())
+      return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
              "` (see its plan's notes).";
+  }
   return "";
 }
 

@@ -90,11 +90,9 @@ PlanStep probe_repos_step(const Context& ctx) {
   return s;
 }
 
-PlanStep list_step(const Context& ctx, const std::string& id, const std::string& title, const std::string& path,
-                   const std::vector<Repo>& repos) {
-  std::string content;
-  for (auto& repo : repos)
-    content += ctx.recipes.list_line_for(repo.arch, ctx.key.keyring, repo.uri, ctx.distro->repo_codename) + "\n";
+// An apt configuration file, done when it holds exactly `content`.
+PlanStep whole_file_step(const std::string& id, const std::string& title, const std::string& path,
+                         const std::string& content) {
   PlanStep s = step(id, title);
   s.checks = {file_equals(path, content)};
   s.actions = {write_file(path, content, 0644)};
@@ -102,25 +100,25 @@ PlanStep list_step(const Context& ctx, const std::string& id, const std::string&
   return s;
 }
 
+PlanStep list_step(const Context& ctx, const std::string& id, const std::string& title, const std::string& path,
+                   const std::vector<Repo>& repos) {
+  std::string content;
+  for (auto& repo : repos)
+    content += ctx.recipes.list_line_for(repo.arch, ctx.key.keyring, repo.uri, ctx.distro->repo_codename) + "\n";
+  return whole_file_step(id, title, path, content);
+}
+
 // The same step for a deb822 file: AMD's text with this distribution's URI
 // and the keyring.
 PlanStep source_file_step(const Context& ctx) {
   const RecipeSourceFile& f = *ctx.release->source_file;
-  std::string content = f.content_for(*ctx.distro, ctx.key.keyring);
-  const std::string& path = f.path;
-  PlanStep s = step("rocm-list", "ROCm " + ctx.release->version + " repository (" + path + ")");
-  s.checks = {file_equals(path, content)};
-  s.actions = {write_file(path, content, 0644)};
-  s.needs_root = true;
-  return s;
+  return whole_file_step("rocm-list", "ROCm " + ctx.release->version + " repository (" + f.path + ")", f.path,
+                         f.content_for(*ctx.distro, ctx.key.keyring));
 }
 
 PlanStep pin_step(const Context& ctx) {
-  PlanStep s = step("pin", "Prefer AMD's packages over the distribution's (apt pin, priority 600)");
-  s.checks = {file_equals(ctx.recipes.pin_path, ctx.recipes.pin_content)};
-  s.actions = {write_file(ctx.recipes.pin_path, ctx.recipes.pin_content, 0644)};
-  s.needs_root = true;
-  return s;
+  return whole_file_step("pin", "Prefer AMD's packages over the distribution's (apt pin, priority 600)",
+                         ctx.recipes.pin_path, ctx.recipes.pin_content);
 }
 
 PlanStep apt_update_step(const Context& ctx) {
