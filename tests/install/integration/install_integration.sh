@@ -368,6 +368,28 @@ fingerprint_root() {
   )
 }
 
+# The files are as SUMS recorded them (the journal aside with --except-journal:
+# another plan starts its own).
+unchanged_since() {  # sums_file what [--except-journal]
+  local drop='^$'
+  [ "${3:-}" = --except-journal ] && drop=' var/lib/rocmdoc/install.json'
+  fingerprint_root | grep -v "$drop" >"$WORK/now.sums"
+  grep -v "$drop" "$1" | diff - "$WORK/now.sums" >"$WORK/changed.diff" ||
+    fail "$2 changed files: $(head -n 20 "$WORK/changed.diff")"
+}
+# The steps of an earlier run's journal entries (ENTRIES: "step finished_at"
+# lines) kept their entries, and the run that wrote LOG skipped them as done.
+# dpkg runs again after a kill (the kill unsettles it); leftover-repos is no
+# longer planned once the leftover is gone.
+kept_and_skipped() {  # entries log what
+  while read -r step at; do
+    journal "import sys; sys.exit(0 if any(e['step'] == '$step' and e['finished_at'] == '$at' for e in j['done']) else 1)" ||
+      fail "$3 changed the journal entry of $step (done before)"
+    case $step in dpkg | leftover-repos) continue ;; esac
+    grep -q "] $step: already done" "$2" || fail "$3 did not skip $step"
+  done <"$1"
+}
+
 # ---------------------------------------------------------------- 0. a key with another fingerprint
 say "run 0: the server hands out another key: refused at the key step (exit 4), no keyring"
 set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run0.out" 2>&1; rc=$?; set -e
@@ -429,14 +451,7 @@ installed dkms || fail "dkms is not installed after run 2"
 [ "$(grep -c 'install amdgpu-dkms' "$ROOT/var/log/dpkg.log")" = 1 ] || fail "amdgpu-dkms was unpacked more than once"
 [ "$(sha256sum <"$ROOT/etc/apt/keyrings/rocm.gpg")" = "$KEYRING_HASH" ] || fail "run 2 wrote the keyring again"
 grep -q '`dpkg --configure -a` exited 0' "$WORK/run2.out" || fail "run 2 did not finish dpkg's interrupted run first"
-while read -r step at; do
-  journal "import sys; sys.exit(0 if any(e['step'] == '$step' and e['finished_at'] == '$at' for e in j['done']) else 1)" ||
-    fail "run 2 changed the journal entry of $step (done in run 1)"
-  # dpkg was settled in run 1, and the kill unsettled it: the one step to run again;
-  # leftover-repos is no longer planned once the leftover is gone.
-  case $step in dpkg | leftover-repos) continue ;; esac
-  grep -q "] $step: already done" "$RUN2_LOG" || fail "run 2 did not skip $step"
-done <"$WORK/journal1.entries"
+kept_and_skipped "$WORK/journal1.entries" "$RUN2_LOG" "run 2"
 [ "$(journal 'print(j["reboot_requested_in_boot"])')" = "$BOOT1" ] || fail "the journal does not hold the boot id of the reboot request"
 
 set +e; rocmdoc "${INSTALL[@]}" --resume --yes >"$WORK/run2b.out" 2>&1; rc=$?; set -e
@@ -459,12 +474,7 @@ say "run 3b: --resume again reinstalls rocm and finishes"
 set +e; rocmdoc "${INSTALL[@]}" --resume --yes >"$WORK/run3b.out" 2>&1; rc=$?; set -e
 expect_exit 0 $rc run3b
 RUN3B_LOG=$(ls -t "$ROOT"/var/log/rocmdoc/install-*.log | head -n 1)
-while read -r step at; do
-  journal "import sys; sys.exit(0 if any(e['step'] == '$step' and e['finished_at'] == '$at' for e in j['done']) else 1)" ||
-    fail "run 3b changed the journal entry of $step (done before the kill)"
-  case $step in dpkg | leftover-repos) continue ;; esac
-  grep -q "] $step: already done" "$RUN3B_LOG" || fail "run 3b did not skip $step"
-done <"$WORK/journal3.entries"
+kept_and_skipped "$WORK/journal3.entries" "$RUN3B_LOG" "run 3b"
 
 # What is on disk now: the key by fingerprint, the list files and the pin
 # whole, the packages, the groups, the loader, the journal.
@@ -516,12 +526,6 @@ grep -q '` exited ' "$WORK/run4.out" && fail "run 4 ran a command"
 
 # ---------------------------------------------------------------- 5. the Core SDK 10.0 line
 CORE=(install --rules /opt/rocmdoc-test/rules --rocm 10.0.0 --no-driver --no-torch --user alex)
-# The journal starts over for another plan; everything else must stay as it was.
-unchanged_since() {  # sums_file what
-  fingerprint_root | grep -v ' var/lib/rocmdoc/install.json' >"$WORK/now.sums"
-  grep -v ' var/lib/rocmdoc/install.json' "$1" | diff - "$WORK/now.sums" >"$WORK/changed.diff" ||
-    fail "$2 changed files: $(head -n 20 "$WORK/changed.diff")"
-}
 say "run 5: ROCm 10.0.0 without --trust-key: refused before any change (exit 1)"
 fingerprint_root >"$WORK/before5.sums"
 set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5.out" 2>&1; rc=$?; set -e
@@ -529,14 +533,14 @@ expect_exit 1 $rc run5
 grep -q "(key-not-confirmed)" "$WORK/run5.out" && grep -q -- "--trust-key" "$WORK/run5.out" ||
   fail "run 5 does not say the key needs confirming: $(tail -n 5 "$WORK/run5.out")"
 # Refused before the executor: not even the journal is touched.
-fingerprint_root | diff "$WORK/before5.sums" - >"$WORK/changed.diff" || fail "run 5 changed files: $(head -n 20 "$WORK/changed.diff")"
+unchanged_since "$WORK/before5.sums" "run 5"
 
 say "run 5b: --trust-key (lower case, spaced): stopped by the older-ROCm gate while rocm-core is installed (exit 4)"
 SPACED=$(echo "$FINGERPRINT" | tr 'A-F' 'a-f' | sed 's/..../& /g')
 set +e; rocmdoc "${CORE[@]}" --trust-key "$SPACED" --auto --yes >"$WORK/run5b.out" 2>&1; rc=$?; set -e
 expect_exit 4 $rc run5b
 grep -q "No earlier ROCm is installed" "$WORK/run5b.out" || fail "run 5b did not stop at the older-rocm gate: $(tail -n 5 "$WORK/run5b.out")"
-unchanged_since "$WORK/before5.sums" "run 5b"
+unchanged_since "$WORK/before5.sums" "run 5b" --except-journal
 # What AMD's guide says to do (reference install.md 3.5).
 in_root apt-get autoremove -y rocm >"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm failed"
 in_root apt-get autoremove -y rocm-core >>"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm-core failed"
@@ -567,13 +571,13 @@ say "run 5e: again: every step already done, nothing changes"
 fingerprint_root >"$WORK/before5e.sums"
 set +e; rocmdoc "${CORE[@]}" --trust-key "$FINGERPRINT" --auto --yes >"$WORK/run5e.out" 2>&1; rc=$?; set -e
 expect_exit 0 $rc run5e
-fingerprint_root | diff "$WORK/before5e.sums" - >"$WORK/changed.diff" || fail "run 5e changed files: $(head -n 20 "$WORK/changed.diff")"
+unchanged_since "$WORK/before5e.sums" "run 5e"
 grep -q '` exited ' "$WORK/run5e.out" && fail "run 5e ran a command"
 
 say "run 5f: --resume of that journal without --trust-key: refused (exit 1), nothing changes"
 set +e; rocmdoc "${CORE[@]}" --resume --yes >"$WORK/run5f.out" 2>&1; rc=$?; set -e
 expect_exit 1 $rc run5f
 grep -q "(key-not-confirmed)" "$WORK/run5f.out" || fail "run 5f does not say the key needs confirming"
-fingerprint_root | diff "$WORK/before5e.sums" - >"$WORK/changed.diff" || fail "run 5f changed files: $(head -n 20 "$WORK/changed.diff")"
+unchanged_since "$WORK/before5e.sums" "run 5f"
 
 say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by a confirmed key"
