@@ -135,3 +135,26 @@ TEST_CASE("dpkg status: malformed input never throws", "[dpkg][malformed]") {
     CHECK(stanzas[0].malformed_lines.size() == ControlStanza::kMalformedLinesKept);
   }
 }
+
+TEST_CASE("dpkg status: field names in any case, the first of a repeated field, names that are not names",
+          "[dpkg][malformed]") {
+  auto s = parse_dpkg_status(
+      "PACKAGE: rocm-core\n"
+      "version: 1.0\n"
+      "Version: 2.0\n"
+      "sTaTuS: install ok installed\n"
+      "Bad Name: a space\n"
+      "Caf\xc3\xa9: not ASCII\n"
+      "-Dash: leading dash\n"
+      "X-Ok_name.1+: fine\n");
+  REQUIRE(s.packages.size() == 1);
+  CHECK(s.packages[0].name == "rocm-core");
+  CHECK(s.packages[0].version == "1.0");
+  CHECK(s.packages[0].installed());
+  CHECK(s.malformed_lines == 3);
+  // The stanza reader applies the same name rules.
+  auto stanzas = parse_control_stanzas("Types: deb\nBad Name: x\nTab\tName: y\nURIs: https://repo.radeon.com\n");
+  REQUIRE(stanzas.size() == 1);
+  CHECK(stanzas[0].fields.size() == 2);
+  CHECK(stanzas[0].malformed_count == 2);
+}
