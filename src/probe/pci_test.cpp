@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
+#include <vector>
 
 #include "catch.h"
 #include "probe/pci_device.h"
@@ -292,4 +295,89 @@ TEST_CASE("pci probes the recorded Debian 12 VM: six virtio-era devices, no GPU"
   }
   CHECK(pci["devices"][0]["driver"].is_null());  // the host bridge has none
   CHECK(pci["devices"][0]["is_bridge"] == false);
+}
+
+namespace {
+
+std::string hex4(unsigned v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%04x", v);
+  return b;
+}
+
+// A pci.ids of `vendors` vendors (every 7th id from 0x0001) in the given
+// order, vendor i with i % 50 devices (one with 3000, like Intel's), then
+// the classes; comments and blank lines between, as in the real file.
+std::string synthetic_ids(const std::vector<unsigned>& vendors) {
+  std::string text = "# synthetic\n\n";
+  for (unsigned v : vendors) {
+    text += hex4(v) + "  Vendor " + hex4(v) + "\n";
+    unsigned devices = v == 0x0701 ? 3000 : v % 50;
+    for (unsigned d = 0; d < devices; ++d) {
+      text += "\t" + hex4(d) + "  Device " + hex4(v) + ":" + hex4(d) + "\n";
+      if (d % 10 == 0) text += "\t\t1234 5678  Subsystem\n";
+    }
+    if (v % 13 == 0) text += "# a comment between blocks\n\n";
+  }
+  text += "C 03  Display controller\n\t00  VGA compatible controller\n\t80  Display controller\n"
+          "C 12  Processing accelerators\nC ff  Unassigned class\n";
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("pci names: every entry is found, in pci.ids' order or out of it", "[pci]") {
+  std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
+  std::string path = dir + "/rocmdoc-pci-test-order.ids";
+  std::vector<unsigned> sorted;
+  for (unsigned v = 1; v < 0xffff; v += 7) sorted.push_back(v);
+  std::vector<unsigned> shuffled = sorted;
+  std::reverse(shuffled.begin(), shuffled.begin() + shuffled.size() / 2);  // a hand-edited file
+  for (auto* order : {&sorted, &shuffled}) {
+    std::ofstream(path) << synthetic_ids(*order);
+    PciNameDatabase names(path);
+    for (unsigned v : *order) {
+      INFO("vendor " << hex4(v));
+      REQUIRE(names.vendor(static_cast<uint16_t>(v)) == "Vendor " + hex4(v));
+      if (v % 50 > 3) CHECK(names.device(static_cast<uint16_t>(v), 3) == "Device " + hex4(v) + ":0003");
+      CHECK(names.vendor(static_cast<uint16_t>(v + 1)) == std::nullopt);  // between two vendors
+    }
+    CHECK(names.device(0x0701, 2999) == "Device 0701:0bb7");
+    CHECK(names.class_name(0x030000) == "VGA compatible controller");
+    CHECK(names.class_name(0x030200) == "Display controller");
+    CHECK(names.class_name(0x120000) == "Processing accelerators");
+    CHECK(names.class_name(0xff0000) == "Unassigned class");
+    CHECK(names.class_name(0x130000) == std::nullopt);
+  }
+  // The first of a repeated id wins.
+  std::ofstream(path) << "0001  First\n\t0001  One\n0001  Second\n0002  Two\n";
+  PciNameDatabase names(path);
+  CHECK(names.vendor(1) == "First");
+  CHECK(names.device(1, 1) == "One");
+  CHECK(names.vendor(2) == "Two");
+  std::remove(path.c_str());
+}
+
+TEST_CASE("pci names: every vendor of this computer's pci.ids", "[pci]") {
+  // The real file, where it is installed: each vendor line's name is what
+  // the lookup gives for its id.
+  std::ifstream in("/usr/share/misc/pci.ids");
+  if (!in) {
+    WARN("no /usr/share/misc/pci.ids here: nothing to compare");
+    return;
+  }
+  PciNameDatabase names("/usr/share/misc/pci.ids");
+  std::string line;
+  std::set<std::string> seen;
+  size_t checked = 0;
+  while (std::getline(in, line)) {
+    if (line.size() < 7 || line[0] == '\t' || line[0] == '#' || line[0] == 'C' || line[4] != ' ') continue;
+    if (!seen.insert(line.substr(0, 4)).second) continue;
+    std::string name = line.substr(line.find_first_not_of(' ', 4));
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\r')) name.pop_back();
+    INFO(line);
+    CHECK(names.vendor(static_cast<uint16_t>(std::stoul(line.substr(0, 4), nullptr, 16))) == name);
+    ++checked;
+  }
+  CHECK(checked > 1000);
 }
