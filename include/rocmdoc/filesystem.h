@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rocmdoc/result.h"
@@ -43,6 +44,11 @@ class FileSystem {
   virtual Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) = 0;
   // Entry names (no "." or ".."), sorted.
   virtual Result<std::vector<std::string>> list_dir(const std::string& path) = 0;
+  // The entry names list_dir gives that start with `prefix`, sorted. A probe
+  // looking for python3* in /usr/bin (thousands of entries) need not have
+  // every name copied and sorted. By default list_dir filtered, so wrappers
+  // (recording, overlays) see a listing as they always did.
+  virtual Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix);
   // The target of a symbolic link, as stored (may be relative).
   virtual Result<std::string> read_link(const std::string& path) = 0;
   // lstat(): does not follow a final symlink.

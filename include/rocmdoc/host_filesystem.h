@@ -15,6 +15,7 @@ class HostFileSystem : public FileSystem {
 
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
+  Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;

@@ -105,6 +105,15 @@ Result<std::string> FileSystem::read_records(const std::string& path, size_t) {
   return Result<std::string>::fail(path + ": only a live machine's device gives records");
 }
 
+Result<std::vector<std::string>> FileSystem::list_dir_starting_with(const std::string& path, std::string_view prefix) {
+  auto names = list_dir(path);
+  if (!names) return names;
+  std::vector<std::string> kept;
+  for (auto& name : *names)
+    if (name.starts_with(prefix)) kept.push_back(name);
+  return Result<std::vector<std::string>>::ok(std::move(kept));
+}
+
 Result<bool> FileSystem::try_open_read_write(const std::string& path) {
   return Result<bool>::fail(path + ": not a live machine, so nothing can be opened");
 }

@@ -84,3 +84,28 @@ TEST_CASE("the host filesystem reads whole files of any size, and refuses one by
   CHECK(status->size() > 100);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("list_dir_starting_with gives list_dir's names that start with the prefix, sorted, on every filesystem",
+          "[filesystem]") {
+  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  std::string dir = dir_template;
+  std::filesystem::create_directories(dir + "/bin");
+  for (const char* name : {"python3.12", "python3", "pip3", "python", "python3.9", "ls", "python3-config"})
+    std::ofstream(dir + "/bin/" + name) << "";
+  MemoryFileSystem memory;
+  for (const char* name : {"python3.12", "python3", "pip3", "python", "python3.9", "ls", "python3-config"})
+    memory.file(std::string("/bin/") + name, "");
+  HostFileSystem host(dir);
+  for (FileSystem* fs : {static_cast<FileSystem*>(&host), static_cast<FileSystem*>(&memory)}) {
+    CHECK(*fs->list_dir_starting_with("/bin", "python3") ==
+          std::vector<std::string>{"python3", "python3-config", "python3.12", "python3.9"});
+    CHECK(*fs->list_dir_starting_with("/bin", "python3.") == std::vector<std::string>{"python3.12", "python3.9"});
+    CHECK(*fs->list_dir_starting_with("/bin", "") == *fs->list_dir("/bin"));
+    CHECK(fs->list_dir_starting_with("/bin", "ruby")->empty());
+    auto missing = fs->list_dir_starting_with("/nope", "python3");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error() == fs->list_dir("/nope").error());
+  }
+  std::filesystem::remove_all(dir);
+}

@@ -227,14 +227,19 @@ Result<bool> HostFileSystem::try_open_read_write(const std::string& path) {
 }
 
 Result<std::vector<std::string>> HostFileSystem::list_dir(const std::string& path) {
+  return list_dir_starting_with(path, "");
+}
+
+Result<std::vector<std::string>> HostFileSystem::list_dir_starting_with(const std::string& path,
+                                                                        std::string_view prefix) {
   auto host = host_path(path);
   if (!host) return Result<std::vector<std::string>>::fail(host.error());
   DIR* dir = ::opendir(host->c_str());
   if (!dir) return Result<std::vector<std::string>>::fail(path + ": " + errno_reason(errno));
   std::vector<std::string> names;
   while (auto* ent = ::readdir(dir)) {
-    std::string name = ent->d_name;
-    if (name != "." && name != "..") names.push_back(name);
+    std::string_view name = ent->d_name;
+    if (name != "." && name != ".." && name.starts_with(prefix)) names.emplace_back(name);
   }
   ::closedir(dir);
   std::sort(names.begin(), names.end());

@@ -36,7 +36,7 @@ bool is_pyenv_shim(ProbeContext& ctx, const std::string& path) {
 
 // The python3.N directories under <prefix>/lib: "3.N" when exactly one.
 Json version_from_lib(ProbeContext& ctx, const std::string& prefix) {
-  auto names = ctx.fs().list_dir(prefix + "/lib");
+  auto names = ctx.fs().list_dir_starting_with(prefix + "/lib", "python3.");
   if (!names) return unknown(names.error());
   std::vector<std::string> versions;
   for (auto& n : *names)
@@ -137,7 +137,7 @@ class Search {
     // directory is scanned once, under the first name it was reached by.
     auto real = ctx_.fs().resolve(dir);
     if (!scanned_.insert(real ? *real : dir).second) return first_python3_[real ? *real : dir];
-    auto names = ctx_.fs().list_dir(dir);
+    auto names = ctx_.fs().list_dir_starting_with(dir, "python3");
     if (!names) {
       FileStat st = ctx_.fs().stat(dir);
       if (!(st.type == FileType::missing && st.error.empty())) result_.not_searched.push_back(names.error());

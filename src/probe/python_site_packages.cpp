@@ -40,7 +40,7 @@ class Collector {
     // Every pyenv shim may run every pyenv version, so the same prefixes
     // come once per shim: list each directory once.
     if (!listed_.insert(lib + '\n' + leaf).second) return;
-    auto names = ctx_.fs().list_dir(lib);
+    auto names = ctx_.fs().list_dir_starting_with(lib, "python3.");
     if (!names) return;  // most of these do not exist on any one machine
     for (auto& name : *names)
       if (auto v = python_version_of_name(name); !v.empty()) add(lib + "/" + name + "/" + leaf, v);
