@@ -49,11 +49,28 @@ TEST_CASE("every fact name is documented in docs/facts.md", "[schema]") {
     }
     open = close;
   }
-  for (auto name : fact_schema()) {
+  for (auto view : fact_schema()) {
+    std::string name(view);
     while (ends_with(name, "[]")) name.resize(name.size() - 2);  // a list of values: its own name
     std::string last = name.substr(name.find_last_of(".]") == std::string::npos ? 0 : name.find_last_of(".]") + 1);
     if (last == "*") continue;
     INFO(name);
     CHECK(documented.count(last));
   }
+}
+
+TEST_CASE("is_fact_path: a name, a prefix that ends at '.' or '[', or one key under an open object", "[schema]") {
+  CHECK(is_fact_path("kernel.release"));
+  CHECK(is_fact_path("access.nodes[].can_open_rw"));
+  CHECK(is_fact_path("kernel"));       // a prefix of kernel.release
+  CHECK(is_fact_path("access.nodes"));  // a prefix ending before "[]"
+  CHECK_FALSE(is_fact_path("kern"));   // not at a boundary
+  CHECK_FALSE(is_fact_path("kernel.releases"));
+  CHECK_FALSE(is_fact_path(""));
+  CHECK(is_fact_path("kernel.cmdline.amdgpu.ppfeaturemask"));  // any key under kernel.cmdline.amdgpu.*
+  CHECK_FALSE(is_fact_path("kernel.cmdline.amdgpu.a.b"));      // one level only
+  CHECK(is_fact_path("env.hsa_override_per_device.0"));
+  auto names = fact_schema();
+  CHECK(std::is_sorted(names.begin(), names.end()));
+  for (auto name : names) CHECK(is_fact_path(std::string(name)));
 }

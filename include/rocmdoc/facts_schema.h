@@ -7,13 +7,16 @@
 #pragma once
 
 #include <set>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "rocmdoc/fact.h"
 
 namespace rocmdoc {
 
-const std::set<std::string>& fact_schema();
+// Sorted in byte order.
+std::span<const std::string_view> fact_schema();
 // A listed name, a prefix of one ("pci.gpus", "kernel"), or a key under a
 // listed "X.*".
 bool is_fact_path(const std::string& path);

@@ -1,19 +1,23 @@
 #include "rocmdoc/facts_schema.h"
+
+#include <algorithm>
+
 #include "rocmdoc/text.h"
 
 namespace rocmdoc {
 
 bool is_fact_path(const std::string& path) {
-  const auto& schema = fact_schema();
-  if (schema.count(path)) return true;
+  auto schema = fact_schema();
+  auto listed = [&](std::string_view name) { return std::binary_search(schema.begin(), schema.end(), name); };
+  if (listed(path)) return true;
   // A prefix: the next character after it in some name is '.' or '['.
-  auto it = schema.lower_bound(path);
-  if (it != schema.end() && starts_with(*it, path) && it->size() > path.size() &&
+  auto it = std::lower_bound(schema.begin(), schema.end(), std::string_view(path));
+  if (it != schema.end() && it->starts_with(path) && it->size() > path.size() &&
       ((*it)[path.size()] == '.' || (*it)[path.size()] == '['))
     return true;
   // Open-ended objects ("kernel.cmdline.amdgpu.*"): any key, one level.
   auto dot = path.find_last_of('.');
-  return dot != std::string::npos && schema.count(path.substr(0, dot) + ".*");
+  return dot != std::string::npos && listed(path.substr(0, dot) + ".*");
 }
 
 static void walk(const Json& j, const std::string& prefix, std::set<std::string>& out) {
