@@ -63,13 +63,14 @@ class Lexer {
 
   Result<std::vector<Token>> run(ParseError* error) {
     std::vector<Token> out;
+    out.reserve(s_.size() / 4 + 2);  // ~one token per 4-6 characters in the rules
     while (true) {
       while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
       Token t;
       t.column = i_ + 1;
       if (i_ >= s_.size()) {
-        out.push_back(t);
-        return Result<std::vector<Token>>::ok(out);
+        out.push_back(std::move(t));
+        return Result<std::vector<Token>>::ok(std::move(out));
       }
       char c = s_[i_];
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
@@ -100,7 +101,7 @@ class Lexer {
         }
         if (!matched) return fail(error, std::string("unexpected character '") + c + "'", t.column);
       }
-      out.push_back(t);
+      out.push_back(std::move(t));
     }
   }
 
@@ -515,7 +516,7 @@ Result<ExprPtr> parse_expression(const std::string& text, const Vocabulary& voca
   auto tokens = Lexer(text).run(error);
   if (!tokens) return Result<ExprPtr>::fail(tokens.error());
   try {
-    Parser parser(std::move(*tokens), vocabulary);
+    Parser parser(std::move(tokens.value()), vocabulary);
     return Result<ExprPtr>::ok(parser.parse_all(item_path));
   } catch (const ParseFailure& f) {
     if (error) *error = {f.message, f.column};
