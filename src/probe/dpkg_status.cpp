@@ -1,6 +1,7 @@
 #include "dpkg_status.h"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 
 #include "rocmdoc/text.h"
@@ -23,6 +24,7 @@ inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char
 
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
+  if (a == b) return true;  // dpkg writes names as documented: no case folding needed
   for (size_t i = 0; i < a.size(); ++i) {
     char x = a[i], y = b[i];
     if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
@@ -33,17 +35,19 @@ inline bool iequals(std::string_view a, std::string_view b) {
 }
 
 // deb822(5): a field name is printable ASCII without spaces or colons and
-// does not start with '-' (or '#', which makes the line a comment).
-// One flag over the whole name instead of a branch per byte: this runs for
-// every field line of the status file.
+// does not start with '-' (or '#', which makes the line a comment). A table
+// lookup per byte: this runs for every field line of a ~1 MB status file.
+constexpr auto kFieldNameByte = [] {
+  std::array<bool, 256> allowed{};
+  for (int c = '!'; c <= '~'; ++c) allowed[static_cast<size_t>(c)] = c != ':';
+  return allowed;
+}();
+
 bool valid_field_name(std::string_view name) {
   if (name.empty() || name.front() == '-') return false;
-  unsigned bad = 0;
-  for (char c : name) {
-    unsigned u = static_cast<unsigned char>(c);
-    bad |= static_cast<unsigned>(u - '!' > '~' - '!') | static_cast<unsigned>(u == ':');
-  }
-  return bad == 0;
+  bool ok = true;
+  for (char c : name) ok &= kFieldNameByte[static_cast<unsigned char>(c)];
+  return ok;
 }
 
 // Walks the text line by line without copying it; strips a trailing '\r'
