@@ -18,11 +18,12 @@ namespace {
 
 constexpr size_t kMaxLines = 200;
 
+// Asked of every kernel log record: views, so no strlen per needle per line.
 bool interesting(std::string_view line) {
-  static const char* needles[] = {"amdgpu", "kfd", "[drm]", "drm:", "iommu", "AMD-Vi", "DMAR", "PCIE atomic",
-                                  "pcieport", "AER", "radeon", "hsa", "vfio", "BAR", "Resizable", "lockdown",
-                                  "Secure boot", "module verification failed"};
-  for (const char* n : needles)
+  static constexpr std::string_view needles[] = {
+      "amdgpu", "kfd", "[drm]", "drm:", "iommu", "AMD-Vi", "DMAR", "PCIE atomic", "pcieport", "AER", "radeon", "hsa",
+      "vfio",   "BAR", "Resizable", "lockdown", "Secure boot", "module verification failed"};
+  for (std::string_view n : needles)
     if (line.find(n) != std::string_view::npos) return true;
   return false;
 }
@@ -67,16 +68,28 @@ Json matching_lines(const std::vector<std::string>& all, const char* source) {
 
 std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records, bool (*keep)(std::string_view)) {
   std::vector<std::string> lines;
-  for (auto& record : split_lines(records)) {
+  constexpr auto npos = std::string_view::npos;
+  // Views into the records, not a copy of each line and of its fields: a
+  // long-running machine's log holds thousands of records.
+  for (size_t start = 0; start < records.size();) {
+    size_t end = records.find('\n', start);
+    if (end == npos) end = records.size();
+    std::string_view record = records.substr(start, end - start);
+    start = end + 1;
+    if (!record.empty() && record.back() == '\r') record.remove_suffix(1);
     // "6,339,5140900,-;message": priority, sequence, microseconds since
     // boot, flags (Documentation/ABI/testing/dev-kmsg). Lines that start
     // with a space are the record's key=value dictionary, not text.
     size_t semicolon = record.find(';');
-    if (record.empty() || record.front() == ' ' || semicolon == std::string::npos) continue;
-    auto fields = split(record.substr(0, semicolon), ',');
-    auto usec = fields.size() >= 3 ? parse_uint(fields[2]) : std::nullopt;
+    if (record.empty() || record.front() == ' ' || semicolon == npos) continue;
+    std::string_view header = record.substr(0, semicolon);
+    size_t first = header.find(',');
+    size_t second = first == npos ? npos : header.find(',', first + 1);
+    if (second == npos) continue;  // fewer than three fields
+    size_t third = header.find(',', second + 1);
+    auto usec = parse_uint(header.substr(second + 1, third == npos ? npos : third - second - 1));
     if (!usec) continue;
-    std::string message = unescape(std::string_view(record).substr(semicolon + 1));
+    std::string message = unescape(record.substr(semicolon + 1));
     if (keep && !keep(message)) continue;
     char stamp[48];
     std::snprintf(stamp, sizeof stamp, "[%5llu.%06llu] ", static_cast<unsigned long long>(*usec / 1000000),

@@ -89,4 +89,10 @@ TEST_CASE("kmsg records: every text record as dmesg prints it, or only those `ke
   auto amd = kmsg_records_as_dmesg_lines(records, [](std::string_view m) { return m.rfind("amdgpu", 0) == 0; });
   REQUIRE(amd.size() == 1);
   CHECK(amd[0] == all[1]);
+  // Headers with too few fields or a time that is not a number are not
+  // records; three fields without flags are; a CR before the newline goes.
+  auto odd = kmsg_records_as_dmesg_lines("6,1;two fields\n6,2,x7,-;not a time\n6,3,42;three fields\r\n;\n\n6,4,9,-;last");
+  REQUIRE(odd.size() == 2);
+  CHECK(odd[0] == "[    0.000042] three fields");
+  CHECK(odd[1] == "[    0.000009] last");
 }
