@@ -77,6 +77,10 @@ class FileSystem {
   // tell in one step that no part of it is a symbolic link (and all of it
   // exists); nothing when it cannot, and resolve() walks the path.
   virtual std::optional<std::string> path_without_links(const std::string&) { return std::nullopt; }
+  // A decorator's way to ask the filesystem it wraps for that shortcut.
+  static std::optional<std::string> path_without_links_of(FileSystem& fs, const std::string& path) {
+    return fs.path_without_links(path);
+  }
 };
 
 // Path helpers for machine-namespace paths (pure string functions).

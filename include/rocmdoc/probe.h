@@ -23,9 +23,12 @@ struct ProbeOptions {
 
 class ProbeContext {
  public:
-  ProbeContext(Machine& machine, const ProbeOptions& options) : machine_(machine), options_(options) {}
+  // fs: where the probe reads the machine's files; the machine's own when
+  // null (collect_facts passes one that remembers answers for the run).
+  ProbeContext(Machine& machine, const ProbeOptions& options, FileSystem* fs = nullptr)
+      : machine_(machine), options_(options), fs_(fs ? fs : machine.fs.get()) {}
 
-  FileSystem& fs() { return *machine_.fs; }
+  FileSystem& fs() { return *fs_; }
   Machine& machine() { return machine_; }
   const ProbeOptions& options() const { return options_; }
 
@@ -41,6 +44,7 @@ class ProbeContext {
  private:
   Machine& machine_;
   const ProbeOptions& options_;
+  FileSystem* fs_;
   Json commands_run_ = Json::array();
 };
 

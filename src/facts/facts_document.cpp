@@ -1,5 +1,7 @@
 #include "rocmdoc/facts_document.h"
 
+#include "rocmdoc/memoizing_filesystem.h"
+
 #include <atomic>
 #include <chrono>
 #include <ctime>
@@ -29,8 +31,9 @@ struct ProbeRun {
 };
 
 // One probe with a context of its own, so that two threads never share one.
-ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, const ProbeOptions& options, const Json& facts) {
-  ProbeContext ctx(machine, options);
+ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, FileSystem& fs, const ProbeOptions& options,
+                   const Json& facts) {
+  ProbeContext ctx(machine, options, &fs);
   auto started = std::chrono::steady_clock::now();
   ProbeRun run;
   try {
@@ -63,6 +66,10 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   // take milliseconds in a VM) then costs nothing. They get no sections in
   // either mode, so a probe wrongly marked independent fails the same way
   // on one thread or two.
+  // The probes ask about many of the same paths ("/usr", "/sys/bus/pci",
+  // each pyenv shim's prefix): within this collection the machine is read
+  // as it is now, and each answer is asked for once.
+  MemoizingFileSystem fs(*machine.fs);
   const auto& probes = probe_catalogue();
   std::vector<ProbeRun> runs(probes.size());
   const Json none = Json::object();
@@ -72,7 +79,7 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   std::atomic<size_t> next{0};
   auto take_independent = [&] {
     for (size_t k; (k = next.fetch_add(1)) < independent.size();)
-      runs[independent[k]] = run_probe(probes[independent[k]], machine, options, none);
+      runs[independent[k]] = run_probe(probes[independent[k]], machine, fs, options, none);
   };
   std::future<void> helper;
   if (machine.fs->concurrent_reads() && machine.runner->concurrent_runs())
@@ -80,7 +87,7 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   Json sections = Json::object();  // what the dependent probes build on
   for (size_t i = 0; i < probes.size(); ++i) {
     if (probes[i].independent) continue;
-    runs[i] = run_probe(probes[i], machine, options, sections);
+    runs[i] = run_probe(probes[i], machine, fs, options, sections);
     sections[probes[i].name] = runs[i].section;
   }
   take_independent();
