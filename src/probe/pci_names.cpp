@@ -5,11 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "rocmdoc_pci_ids_path.h"
 
@@ -93,38 +94,59 @@ typedef unsigned char Bytes16 __attribute__((vector_size(16)));
 // Calls at(offset) for the start of every line that does not begin with a
 // tab: the vendors and classes, comments and blank lines. The device and
 // subsystem lines below a vendor (~90% of pci.ids) all begin with one, so
-// most 16-byte blocks hold no such line start and are passed over whole.
+// such a line start is rare (one per ~500 bytes), and most 64-byte blocks
+// are passed over with one test.
 template <class F>
 void for_each_untabbed_line(std::string_view text, F&& at) {
   const char* p = text.data();
   const size_t n = text.size();
   if (n > 0 && p[0] != '\t') at(size_t{0});
-  size_t i = 0;
-  for (; i + 17 <= n; i += 16) {
+  auto starts_in = [p](size_t i) {  // a mask: '\n' at i + k and no tab after it
     Bytes16 here, next;
     std::memcpy(&here, p + i, 16);
     std::memcpy(&next, p + i + 1, 16);
-    auto starts = (here == '\n') & (next != '\t');
+    return (here == '\n') & (next != '\t');
+  };
+  auto any = [](auto mask) {
     uint64_t halves[2];
-    std::memcpy(halves, &starts, 16);
-    if ((halves[0] | halves[1]) == 0) continue;
-    for (size_t k = i; k < i + 16; ++k)
+    std::memcpy(halves, &mask, 16);
+    return (halves[0] | halves[1]) != 0;
+  };
+  size_t i = 0;
+  for (; i + 65 <= n; i += 64) {
+    if (!any(starts_in(i) | starts_in(i + 16) | starts_in(i + 32) | starts_in(i + 48))) continue;
+    for (size_t k = i; k < i + 64; ++k)
       if (p[k] == '\n' && p[k + 1] != '\t') at(k + 1);
   }
   for (; i + 1 < n; ++i)
     if (p[i] == '\n' && p[i + 1] != '\t') at(i + 1);
 }
 
-// Where each top-level line starts, by its id ("1002", "C 03"): one pass
-// over the file, so that each lookup reads only its own block. The first
-// of repeated ids wins, as a scan from the top would find it.
-std::unordered_map<std::string_view, size_t> index_top_lines(std::string_view text) {
-  std::unordered_map<std::string_view, size_t> index;
-  index.reserve(4096);  // ~2.5k vendors and classes: no rehashing
+// A top-level line's four-character id ("1002", "C 03") as one number.
+uint32_t packed_id(std::string_view id) {
+  uint32_t v = 0;
+  for (char c : id.substr(0, 4)) v = v << 8 | static_cast<unsigned char>(c);
+  return v;
+}
+
+// Each top-level line's id and where it starts, in file order: ~2.5k of
+// them, searched from the front, so the first of repeated ids wins as a scan
+// from the top would find it. A plain array: a hash map's ~2.5k node
+// allocations cost as much as the scan.
+struct TopLine {
+  uint32_t id;
+  uint32_t offset;
+};
+
+std::vector<TopLine> index_top_lines(std::string_view text) {
+  std::vector<TopLine> index;
+  if (text.size() > UINT32_MAX) return index;  // no pci.ids is 4 GB: no names from one that is
+  index.reserve(4096);
   for_each_untabbed_line(text, [&](size_t start) {
     // Both kinds of id are four characters: "1002" (a vendor), "C 03" (a class).
     std::string_view line = text.substr(start, text.find('\n', start) - start);
-    if (line.size() > 4 && line[0] != '#' && blank(line[4])) index.emplace(line.substr(0, 4), start);
+    if (line.size() > 4 && line[0] != '#' && blank(line[4]))
+      index.push_back({packed_id(line), static_cast<uint32_t>(start)});
   });
   return index;
 }
@@ -152,7 +174,7 @@ struct PciNameDatabase::Impl {
   std::string path;
   std::unique_ptr<MappedFile> file;  // null until the first lookup
   std::string_view text;             // empty: no readable database
-  std::unordered_map<std::string_view, size_t> top;  // views into text
+  std::vector<TopLine> top;
 
   // Where the top-level line `head` starts, or nothing. The file is mapped
   // and indexed on the first lookup: a run that needs no names reads none.
@@ -161,9 +183,10 @@ struct PciNameDatabase::Impl {
       file = std::make_unique<MappedFile>(plain_ids_path(path));
       if (file->ok()) text = file->text(), top = index_top_lines(text);
     }
-    auto it = top.find(head);
-    if (it == top.end()) return std::nullopt;
-    return it->second;
+    uint32_t id = packed_id(head);
+    for (const TopLine& line : top)
+      if (line.id == id) return line.offset;
+    return std::nullopt;
   }
 
   std::optional<std::string> top_name(const std::string& head) {
