@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rocmdoc/file_bytes.h"
 #include "rocmdoc/result.h"
 
 namespace rocmdoc {
@@ -42,6 +43,10 @@ class FileSystem {
 
   // Whole file contents, at most max_bytes (more is an error, not a silent cut).
   virtual Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) = 0;
+  // The same bytes and errors as read_file, mapped where the implementation
+  // can (the live machine and recorded trees on disk, for large files): only
+  // for files that are replaced whole, never cut in place (see file_bytes.h).
+  virtual Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit);
   // Entry names (no "." or ".."), sorted.
   virtual Result<std::vector<std::string>> list_dir(const std::string& path) = 0;
   // The entry names list_dir gives that start with `prefix`, sorted. A probe

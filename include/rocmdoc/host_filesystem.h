@@ -14,6 +14,7 @@ class HostFileSystem : public FileSystem {
   explicit HostFileSystem(std::string prefix);
 
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
+  Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
   Result<std::string> read_link(const std::string& path) override;

@@ -28,6 +28,9 @@ class MemoizingFileSystem : public FileSystem {
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
     return inner_.read_file(path, max_bytes);
   }
+  Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
+    return inner_.read_whole_replaced_file(path, max_bytes);
+  }
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
   Result<std::string> read_link(const std::string& path) override;

@@ -105,6 +105,12 @@ Result<std::string> FileSystem::read_records(const std::string& path, size_t) {
   return Result<std::string>::fail(path + ": only a live machine's device gives records");
 }
 
+Result<FileBytes> FileSystem::read_whole_replaced_file(const std::string& path, size_t max_bytes) {
+  auto text = read_file(path, max_bytes);
+  if (!text) return Result<FileBytes>::fail(text.error());
+  return Result<FileBytes>::ok(FileBytes(std::move(text.value())));
+}
+
 Result<std::vector<std::string>> FileSystem::list_dir_starting_with(const std::string& path, std::string_view prefix) {
   auto names = list_dir(path);
   if (!names) return names;

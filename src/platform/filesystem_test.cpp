@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rocmdoc/host_filesystem.h"
+#include "rocmdoc/memoizing_filesystem.h"
 #include "rocmdoc/memory_filesystem.h"
 
 using namespace rocmdoc;
@@ -107,5 +108,49 @@ TEST_CASE("list_dir_starting_with gives list_dir's names that start with the pre
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error() == fs->list_dir("/nope").error());
   }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("read_whole_replaced_file gives read_file's bytes and errors, mapping large files on disk", "[filesystem]") {
+  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  std::string dir = dir_template;
+  std::string big(300 * 1024 + 3, 'p');
+  for (size_t i = 0; i < big.size(); i += 61) big[i] = '\n';
+  std::ofstream(dir + "/status", std::ios::binary) << big;
+  std::ofstream(dir + "/small", std::ios::binary) << "Package: a\n";
+  std::filesystem::create_directories(dir + "/adir");
+  HostFileSystem host(dir);
+  MemoryFileSystem memory;
+  memory.file("/status", big).file("/small", "Package: a\n").dir("/adir");
+  for (FileSystem* fs : {static_cast<FileSystem*>(&host), static_cast<FileSystem*>(&memory)}) {
+    auto mapped = fs->read_whole_replaced_file("/status", 1 << 20);
+    REQUIRE(mapped.ok());
+    CHECK(mapped->text() == big);
+    CHECK(mapped->is_mapped() == (fs == &host));  // large, regular, on disk
+    auto small = fs->read_whole_replaced_file("/small");
+    REQUIRE(small.ok());
+    CHECK(small->text() == "Package: a\n");
+    CHECK_FALSE(small->is_mapped());
+    for (auto [path, limit] : {std::pair<const char*, size_t>{"/status", 1000}, {"/missing", 1000}, {"/adir", 1000}}) {
+      INFO(path);
+      auto bytes = fs->read_whole_replaced_file(path, limit);
+      auto text = fs->read_file(path, limit);
+      REQUIRE_FALSE(bytes.ok());
+      REQUIRE_FALSE(text.ok());
+      CHECK(bytes.error() == text.error());
+    }
+  }
+  // collect_facts' memo passes it through to the host.
+  MemoizingFileSystem memo(host);
+  CHECK(memo.read_whole_replaced_file("/status", 1 << 20)->is_mapped());
+  // A moved-from holder gives nothing; the moved-to one keeps the mapping.
+  auto first = host.read_whole_replaced_file("/status", 1 << 20);
+  REQUIRE(first.ok());
+  FileBytes kept = std::move(first.value());
+  CHECK(kept.text() == big);
+  CHECK(first->text().empty());
+  kept = FileBytes(std::string("replaced"));
+  CHECK(kept.text() == "replaced");
   std::filesystem::remove_all(dir);
 }

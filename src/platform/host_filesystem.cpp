@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/openat2.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -176,6 +177,26 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
   data.resize(used);
   ::close(fd);
   return Result<std::string>::ok(std::move(data));
+}
+
+Result<FileBytes> HostFileSystem::read_whole_replaced_file(const std::string& path, size_t max_bytes) {
+  // Below this a read costs less than setting up and tearing down a mapping.
+  constexpr off_t kMapFrom = 64 * 1024;
+  auto host = host_path(path);
+  if (!host) return Result<FileBytes>::fail(host.error());
+  int fd = ::open(host->c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return Result<FileBytes>::fail(path + ": " + errno_reason(errno));
+  struct stat st {};
+  bool map = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= kMapFrom &&
+             static_cast<uint64_t>(st.st_size) <= max_bytes;
+  // MAP_POPULATE: the whole file is read, so its pages are entered at once
+  // instead of one fault per 64 KB.
+  void* data = map ? ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
+                   : MAP_FAILED;
+  ::close(fd);
+  if (data != MAP_FAILED) return Result<FileBytes>::ok(FileBytes::mapped(data, static_cast<size_t>(st.st_size)));
+  // Small, special or over the limit: read, with read_file's answers and errors.
+  return FileSystem::read_whole_replaced_file(path, max_bytes);
 }
 
 Result<std::string> HostFileSystem::read_records(const std::string& path, size_t max_bytes) {
