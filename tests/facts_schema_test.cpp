@@ -59,7 +59,7 @@ TEST_CASE("every fact name is documented in docs/facts.md", "[schema]") {
   }
 }
 
-TEST_CASE("is_fact_path: a name, a prefix that ends at '.' or '[', or one key under an open object", "[schema]") {
+TEST_CASE("is_fact_path: a name, a prefix that ends before a dot or an index, or one key under an open object", "[schema]") {
   CHECK(is_fact_path("kernel.release"));
   CHECK(is_fact_path("access.nodes[].can_open_rw"));
   CHECK(is_fact_path("kernel"));       // a prefix of kernel.release

@@ -86,7 +86,7 @@ TEST_CASE("a line longer than kMaxLine is matched in pieces and counted once", "
   CHECK(r.hits.at("no-binary").evidence[0].text.size() == LogScanner::kMaxEvidenceText);
 }
 
-TEST_CASE("evidence keeps the first few matches; the count keeps them all", "[scanner]") {
+TEST_CASE("evidence keeps the first few matches, and the count keeps them all", "[scanner]") {
   std::string text;
   for (int i = 0; i < 10; ++i) text += "Memory access fault by GPU node-" + std::to_string(i) + "\n";
   auto r = scan(text);

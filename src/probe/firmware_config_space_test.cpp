@@ -158,7 +158,7 @@ TEST_CASE("atomics: unreadable config is unknown unless another hop already refu
   CHECK(refused["routed_to_root"] == false);
 }
 
-TEST_CASE("atomics: the device must be a PCIe endpoint; conventional bridges are skipped", "[firmware]") {
+TEST_CASE("atomics: the device must be a PCIe endpoint, and conventional bridges are skipped", "[firmware]") {
   CHECK(decide_atomics_routing({hop("0000:00:02.0", ConfigSpace())})["routed_to_root"] == false);
   CHECK(decide_atomics_routing({hop("0000:01:00.0", ConfigSpace::port(kPcieRootPort, 0))})["routed_to_root"] == false);
   Json on_root_bus = decide_atomics_routing({hop("0000:00:02.0", ConfigSpace::port(kPcieRcIntegratedEndpoint, 0))});

@@ -151,7 +151,7 @@ TEST_CASE("firmware: EFI is false only where /sys/firmware was seen", "[firmware
   CHECK(firmware_of(no_iommu)["iommu"]["units"] == Json::array());
 }
 
-TEST_CASE("firmware: choice lists without a [selected] word are unknown", "[firmware][malformed]") {
+TEST_CASE("firmware: choice lists without a bracketed (selected) word are unknown", "[firmware][malformed]") {
   for (const std::string& text :
        std::vector<std::string>{"none integrity\n", "", "[]\n", "[two words]\n", "[none", std::string("\0\x01\x02\x03", 4)}) {
     auto* fs = efi_machine();

@@ -41,7 +41,7 @@ TEST_CASE("release support is three-valued: listed, not listed, or not known", "
   CHECK(m.hsa_override("gfx1031")["value"] == "10.3.0");
 }
 
-TEST_CASE("the override suggested is the best reported one; wheel gfx lists are three-valued", "[matrix]") {
+TEST_CASE("the override suggested is the best reported one, and wheel gfx lists are three-valued", "[matrix]") {
   const Matrix& m = shipped();
   CHECK(m.hsa_override("gfx90c")["value"] == "9.0.0");  // 9.0.12 is reported to fail
   CHECK(m.torch_wheel_has_gfx("2.4.1+rocm6.1", "gfx1100").is_true());

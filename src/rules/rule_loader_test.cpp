@@ -69,7 +69,7 @@ TEST_CASE("rule errors carry file:line:column", "[rules]") {
 
 }
 
-TEST_CASE("duplicate ids are errors; a local rule may replace a built-in one", "[rules]") {
+TEST_CASE("duplicate ids are errors, but a local rule may replace a built-in one", "[rules]") {
   std::string rules(kGoodRule);
   std::string twice = rules + rules.substr(rules.find("  - id"));
   CHECK(Loaded(twice).first_error().find("duplicate rule id 'kfd-missing'") != std::string::npos);

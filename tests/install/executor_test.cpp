@@ -93,7 +93,7 @@ TEST_CASE("a run stops at the reboot, and the next boot carries on", "[executor]
   CHECK(w.changer.changes(w.paths).size() == calls);
 }
 
-TEST_CASE("progress shows n/m, titles and the output's tail; the log keeps everything", "[executor]") {
+TEST_CASE("progress shows n/m, titles and the output's tail, and the log keeps everything", "[executor]") {
   World w;
   auto r = w.run_yes();
   std::string p = w.progress.str();
@@ -108,7 +108,7 @@ TEST_CASE("progress shows n/m, titles and the output's tail; the log keeps every
   CHECK(log->find("Setting up amdgpu-dkms") != std::string::npos);
 }
 
-TEST_CASE("consent: each changing step is asked; no stops with nothing changed", "[executor]") {
+TEST_CASE("consent: each changing step is asked, and a no stops with nothing changed", "[executor]") {
   World w;
   SECTION("yes to all") {
     ScriptedConsent consent({true, true, true, true, true, true});
@@ -143,7 +143,7 @@ TEST_CASE("consent: each changing step is asked; no stops with nothing changed",
   }
 }
 
-TEST_CASE("the terminal prompt shows the step and its changes; only y or yes is yes", "[executor]") {
+TEST_CASE("the terminal prompt shows the step and its changes, and only y or yes is yes", "[executor]") {
   PlanStep step = small_plan().steps[3];  // rocm-list
   for (auto [input, expected] : std::vector<std::pair<std::string, bool>>{
            {"y\n", true}, {"YES\n", true}, {" yes \n", true}, {"n\n", false}, {"\n", false}, {"", false}, {"yess\n", false}}) {
