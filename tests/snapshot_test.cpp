@@ -16,19 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::string tmpl = (fs::temp_directory_path() / "rocmdoc-test-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()));
-    path = tmpl;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

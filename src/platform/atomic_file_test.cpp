@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "test_support.h"
 
 using namespace rocmdoc;
 
@@ -21,9 +22,8 @@ std::string slurp(const std::string& path) {
 }  // namespace
 
 TEST_CASE("a file is written whole, with its mode, replacing the old one", "[atomic]") {
-  char dir_template[] = "/tmp/rocmdoc-atomic-XXXXXX";
-  REQUIRE(mkdtemp(dir_template) != nullptr);
-  std::string dir = dir_template, path = dir + "/out.json";
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string(), path = dir + "/out.json";
   REQUIRE(write_file_atomically(path, "first\n", 0600).ok());
   CHECK(slurp(path) == "first\n");
   struct stat st {};
@@ -38,7 +38,6 @@ TEST_CASE("a file is written whole, with its mode, replacing the old one", "[ato
   auto into_dir = write_file_atomically(dir, "x");
   REQUIRE_FALSE(into_dir.ok());
   CHECK(into_dir.error() == dir + ": is a directory");
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a device is written to, never replaced (-o /dev/null)", "[atomic]") {

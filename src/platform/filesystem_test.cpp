@@ -6,6 +6,7 @@
 #include "rocmdoc/host_filesystem.h"
 #include "rocmdoc/memoizing_filesystem.h"
 #include "rocmdoc/memory_filesystem.h"
+#include "test_support.h"
 
 using namespace rocmdoc;
 
@@ -59,9 +60,8 @@ TEST_CASE("read_file refuses files over the limit instead of cutting them", "[fi
 }
 
 TEST_CASE("the host filesystem reads whole files of any size, and refuses one byte over the limit", "[filesystem]") {
-  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
-  REQUIRE(mkdtemp(dir_template) != nullptr);
-  std::string dir = dir_template;
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string();
   HostFileSystem fs(dir);
   auto write = [&](const std::string& name, const std::string& content) {
     std::ofstream(dir + "/" + name, std::ios::binary) << content;
@@ -83,14 +83,12 @@ TEST_CASE("the host filesystem reads whole files of any size, and refuses one by
   REQUIRE(status.ok());
   CHECK(status->find("Name:") == 0);
   CHECK(status->size() > 100);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("list_dir_starting_with gives list_dir's names that start with the prefix, sorted, on every filesystem",
           "[filesystem]") {
-  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
-  REQUIRE(mkdtemp(dir_template) != nullptr);
-  std::string dir = dir_template;
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string();
   std::filesystem::create_directories(dir + "/bin");
   for (const char* name : {"python3.12", "python3", "pip3", "python", "python3.9", "ls", "python3-config"})
     std::ofstream(dir + "/bin/" + name) << "";
@@ -108,13 +106,11 @@ TEST_CASE("list_dir_starting_with gives list_dir's names that start with the pre
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error() == fs->list_dir("/nope").error());
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("read_whole_replaced_file gives read_file's bytes and errors, mapping large files on disk", "[filesystem]") {
-  char dir_template[] = "/tmp/rocmdoc-fs-XXXXXX";
-  REQUIRE(mkdtemp(dir_template) != nullptr);
-  std::string dir = dir_template;
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string();
   std::string big(300 * 1024 + 3, 'p');
   for (size_t i = 0; i < big.size(); i += 61) big[i] = '\n';
   std::ofstream(dir + "/status", std::ios::binary) << big;
@@ -152,5 +148,4 @@ TEST_CASE("read_whole_replaced_file gives read_file's bytes and errors, mapping 
   CHECK(first->text().empty());
   kept = FileBytes(std::string("replaced"));
   CHECK(kept.text() == "replaced");
-  std::filesystem::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 #include "catch.h"
 #include "rocmdoc/host_filesystem.h"
 #include "rocmdoc/memory_filesystem.h"
+#include "test_support.h"
 
 using namespace rocmdoc;
 
@@ -70,9 +71,8 @@ TEST_CASE("memoizing filesystem: each question reaches the machine once, with th
 
 TEST_CASE("memoizing filesystem: the host's one-step resolve and prefix listing pass through, from two threads",
           "[filesystem]") {
-  char dir_template[] = "/tmp/rocmdoc-memo-XXXXXX";
-  REQUIRE(mkdtemp(dir_template) != nullptr);
-  std::string dir = dir_template;
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string();
   std::filesystem::create_directories(dir + "/usr/bin");
   std::ofstream(dir + "/usr/bin/python3.11") << "";
   std::filesystem::create_symlink("python3.11", dir + "/usr/bin/python3");
@@ -98,5 +98,4 @@ TEST_CASE("memoizing filesystem: the host's one-step resolve and prefix listing 
   CHECK(wrong_here == 0);
   CHECK(wrong_there == 0);
   CHECK(memo.concurrent_reads());
-  std::filesystem::remove_all(dir);
 }

@@ -239,8 +239,9 @@ TEST_CASE("pci addresses and parents come from the sysfs path's shape", "[pci]")
 }
 
 TEST_CASE("pci names: a missing or garbage pci.ids gives no names and does not exit", "[pci][malformed]") {
-  std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
-  std::string good = dir + "/rocmdoc-pci-test-good.ids", bad = dir + "/rocmdoc-pci-test-bad.ids";
+  test::ScratchDir scratch;
+  std::string dir = scratch.path.string();
+  std::string good = dir + "/good.ids", bad = dir + "/bad.ids";
   std::ofstream(good) << "# test\n1af4  Red Hat, Inc.\n\t1045  Virtio 1.0 memory balloon\n"
                          "C 03  Display controller\n\t00  VGA compatible controller\nC ff  Unassigned class\n";
   std::ofstream(bad) << std::string("\x01\x02garbage\n\t\tzz  \xff\xfe\n1af4\n", 24);
@@ -262,11 +263,9 @@ TEST_CASE("pci names: a missing or garbage pci.ids gives no names and does not e
     CHECK(names.device(0x1af4, 0x1045) == std::nullopt);
   }
   {
-    PciNameDatabase names(dir + "/rocmdoc-pci-test-missing.ids");
+    PciNameDatabase names(dir + "/missing.ids");
     CHECK(names.vendor(0x1af4) == std::nullopt);
   }
-  std::remove(good.c_str());
-  std::remove(bad.c_str());
 }
 
 TEST_CASE("pci probes the recorded Debian 12 VM: six virtio-era devices, no GPU", "[pci][machines]") {
@@ -327,8 +326,8 @@ std::string synthetic_ids(const std::vector<unsigned>& vendors) {
 }  // namespace
 
 TEST_CASE("pci names: every entry is found, in pci.ids' order or out of it", "[pci]") {
-  std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
-  std::string path = dir + "/rocmdoc-pci-test-order.ids";
+  test::ScratchDir scratch;
+  std::string path = (scratch.path / "order.ids").string();
   std::vector<unsigned> sorted;
   for (unsigned v = 1; v < 0xffff; v += 7) sorted.push_back(v);
   std::vector<unsigned> shuffled = sorted;
@@ -355,7 +354,6 @@ TEST_CASE("pci names: every entry is found, in pci.ids' order or out of it", "[p
   CHECK(names.vendor(1) == "First");
   CHECK(names.device(1, 1) == "One");
   CHECK(names.vendor(2) == "Two");
-  std::remove(path.c_str());
 }
 
 TEST_CASE("pci names: every vendor of this computer's pci.ids", "[pci]") {

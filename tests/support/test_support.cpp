@@ -1,11 +1,24 @@
 #include "test_support.h"
 
+#include <stdlib.h>
+
 #include "catch.h"
 #include "rocmdoc/facts_document.h"
 #include "rocmdoc/machine.h"
 #include "rocmdoc/process_runner.h"
 
 namespace rocmdoc::test {
+
+ScratchDir::ScratchDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "rocmdoc-test-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()));
+  path = tmpl;
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
 
 std::string source_path(const std::string& relative) { return std::string(ROCMDOC_SOURCE_DIR) + "/" + relative; }
 

@@ -2,6 +2,7 @@
 // and running the built rocmdoc binary.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,17 @@ struct CliRun {
 };
 // Runs the built rocmdoc with these arguments (no shell), stdin from /dev/null.
 CliRun run_rocmdoc(const std::vector<std::string>& args);
+
+// A fresh directory under the temporary directory, removed with all it
+// holds when the test ends, also when an assertion ends it early. Each is
+// unique, so the plain and the sanitizer build's tests, which ctest may run
+// at the same time, never write the same file.
+struct ScratchDir {
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::filesystem::path path;
+};
 
 }  // namespace rocmdoc::test
