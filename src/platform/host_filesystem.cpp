@@ -135,14 +135,15 @@ Result<std::string> HostFileSystem::read_link(const std::string& path) {
   return Result<std::string>::ok(std::string(buf, static_cast<size_t>(n)));
 }
 
-Result<std::string> HostFileSystem::read_file(const std::string& path, size_t max_bytes) {
-  auto host = host_path(path);
-  if (!host) return host;
-  // O_NONBLOCK: a FIFO or a device node must never hang a probe.
-  int fd = ::open(host->c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+namespace {
+
+// O_NONBLOCK: a FIFO or a device node must never hang a probe.
+int open_for_reading(const std::string& host) { return ::open(host.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK); }
+
+// read_file's answer for a file open as fd, whose fstat gave *st (null when
+// fstat failed); closes fd.
+Result<std::string> read_open_file(int fd, const struct stat* st, const std::string& path, size_t max_bytes) {
+  if (st && !S_ISREG(st->st_mode)) {
     ::close(fd);
     return Result<std::string>::fail(path + ": not a regular file");
   }
@@ -152,7 +153,7 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
   // whatever they hold, so the buffer still grows when they are longer. One
   // byte over max_bytes tells "larger than" apart from "exactly".
   size_t limit = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
-  size_t stated = st.st_size > 0 ? static_cast<size_t>(st.st_size) : 0;
+  size_t stated = st && st->st_size > 0 ? static_cast<size_t>(st->st_size) : 0;
   std::string data(std::min(limit, std::max<size_t>(stated + 1, 4096)), '\0');
   size_t used = 0;
   for (;;) {
@@ -170,13 +171,22 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
     if (n == 0) break;
     used += static_cast<size_t>(n);
   }
-  if (used > max_bytes) {
-    ::close(fd);
-    return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
-  }
-  data.resize(used);
   ::close(fd);
+  if (used > max_bytes) return Result<std::string>::fail(path + ": larger than " + std::to_string(max_bytes) + " bytes");
+  data.resize(used);
   return Result<std::string>::ok(std::move(data));
+}
+
+}  // namespace
+
+Result<std::string> HostFileSystem::read_file(const std::string& path, size_t max_bytes) {
+  auto host = host_path(path);
+  if (!host) return host;
+  int fd = open_for_reading(*host);
+  if (fd < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
+  struct stat st {};
+  bool stat_ok = ::fstat(fd, &st) == 0;
+  return read_open_file(fd, stat_ok ? &st : nullptr, path, max_bytes);
 }
 
 Result<FileBytes> HostFileSystem::read_whole_replaced_file(const std::string& path, size_t max_bytes) {
@@ -184,19 +194,24 @@ Result<FileBytes> HostFileSystem::read_whole_replaced_file(const std::string& pa
   constexpr off_t kMapFrom = 64 * 1024;
   auto host = host_path(path);
   if (!host) return Result<FileBytes>::fail(host.error());
-  int fd = ::open(host->c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  int fd = open_for_reading(*host);
   if (fd < 0) return Result<FileBytes>::fail(path + ": " + errno_reason(errno));
   struct stat st {};
-  bool map = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= kMapFrom &&
-             static_cast<uint64_t>(st.st_size) <= max_bytes;
-  // MAP_POPULATE: the whole file is read, so its pages are entered at once
-  // instead of one fault per 64 KB.
-  void* data = map ? ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
-                   : MAP_FAILED;
-  ::close(fd);
-  if (data != MAP_FAILED) return Result<FileBytes>::ok(FileBytes::mapped(data, static_cast<size_t>(st.st_size)));
-  // Small, special or over the limit: read, with read_file's answers and errors.
-  return FileSystem::read_whole_replaced_file(path, max_bytes);
+  bool stat_ok = ::fstat(fd, &st) == 0;
+  if (stat_ok && S_ISREG(st.st_mode) && st.st_size >= kMapFrom && static_cast<uint64_t>(st.st_size) <= max_bytes) {
+    // MAP_POPULATE: the whole file is read, so its pages are entered at once
+    // instead of one fault per 64 KB.
+    void* data = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (data != MAP_FAILED) {
+      ::close(fd);
+      return Result<FileBytes>::ok(FileBytes::mapped(data, static_cast<size_t>(st.st_size)));
+    }
+  }
+  // Small, special, over the limit or not mappable: read from the same open
+  // file, with read_file's answers and errors.
+  auto text = read_open_file(fd, stat_ok ? &st : nullptr, path, max_bytes);
+  if (!text) return Result<FileBytes>::fail(text.error());
+  return Result<FileBytes>::ok(FileBytes(std::move(text.value())));
 }
 
 Result<std::string> HostFileSystem::read_records(const std::string& path, size_t max_bytes) {
