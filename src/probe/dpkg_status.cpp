@@ -22,15 +22,16 @@ bool is_blank(std::string_view line) {
 
 inline char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// Field names are case-insensitive, and dpkg writes them as documented: the
+// length and the first letter settle most comparisons, an exact match the
+// rest, and only a differently cased name is folded byte by byte.
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
-  if (a == b) return true;  // dpkg writes names as documented: no case folding needed
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
+  if (a.empty()) return true;
+  if (ascii_lower(a[0]) != ascii_lower(b[0])) return false;
+  if (a == b) return true;
+  for (size_t i = 1; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
   return true;
 }
 
@@ -201,9 +202,7 @@ DpkgStatus parse_dpkg_status(std::string_view text, const std::function<bool(std
     }
     has_field = true;
     for (size_t i = 0; i < kWanted; ++i)
-      if (name.size() == kWantedFields[i].name.size() &&
-          ascii_lower(name[0]) == ascii_lower(kWantedFields[i].name[0]) && !seen[i] &&
-          iequals(name, kWantedFields[i].name)) {
+      if (!seen[i] && iequals(name, kWantedFields[i].name)) {
         seen[i] = true;
         fields[i] = trim_view(line.substr(colon + 1));
         break;  // the six names differ
