@@ -16,6 +16,29 @@ std::string trim(std::string_view s);
 // The same, as a view into s (no copy).
 std::string_view trim_view(std::string_view s);
 std::vector<std::string> split_lines(std::string_view s);
+// The lines of a text as views, without copying it (split_lines' lines, one
+// at a time): a trailing '\r' is dropped, so files edited on Windows read the
+// same, and number() is the 1-based number of the line last given.
+class LineReader {
+ public:
+  explicit LineReader(std::string_view text) : text_(text) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  size_t number() const { return number_; }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  size_t number_ = 0;
+};
 // Splits on runs of whitespace.
 std::vector<std::string> split_words(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);

@@ -51,29 +51,6 @@ bool valid_field_name(std::string_view name) {
   return ok;
 }
 
-// Walks the text line by line without copying it; strips a trailing '\r'
-// so that files edited on Windows read the same.
-class LineReader {
- public:
-  explicit LineReader(std::string_view text) : text_(text) {}
-  bool next(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    pos_ = end + 1;
-    ++number_;
-    return true;
-  }
-  size_t number() const { return number_; }
-
- private:
-  std::string_view text_;
-  size_t pos_ = 0;
-  size_t number_ = 0;
-};
-
 void note_malformed(ControlStanza& stanza, size_t line) {
   if (stanza.malformed_count++ < ControlStanza::kMalformedLinesKept) stanza.malformed_lines.push_back(line);
 }

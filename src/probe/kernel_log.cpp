@@ -71,12 +71,8 @@ std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records, b
   constexpr auto npos = std::string_view::npos;
   // Views into the records, not a copy of each line and of its fields: a
   // long-running machine's log holds thousands of records.
-  for (size_t start = 0; start < records.size();) {
-    size_t end = records.find('\n', start);
-    if (end == npos) end = records.size();
-    std::string_view record = records.substr(start, end - start);
-    start = end + 1;
-    if (!record.empty() && record.back() == '\r') record.remove_suffix(1);
+  LineReader reader(records);
+  for (std::string_view record; reader.next(record);) {
     // "6,339,5140900,-;message": priority, sequence, microseconds since
     // boot, flags (Documentation/ABI/testing/dev-kmsg). Lines that start
     // with a space are the record's key=value dictionary, not text.
