@@ -33,10 +33,10 @@ void add_machine_options(CLI::App* cmd, MachineOptions& opts) {
 // glibc's malloc, tuned for a run of a few milliseconds that reads a machine
 // on three threads (facts, check; issue #3). By default an arena grows 4 KB at
 // a time by mprotect (~90 calls in a check, each taking the address-space lock
-// the other threads' page faults wait on); the ~1 MB dpkg status buffer is
-// mmap'd and its munmap took up to 0.8 ms; and the heap grows by brk in 128 KB
-// steps. Arenas grown in big steps (untouched pages cost nothing), and nothing
-// handed back before exit. Each thread keeps its own arena (the top pad grows
+// the other threads' page faults wait on); a ~1 MB allocation (dpkg's status,
+// when it was read into a buffer) is mmap'd and its munmap took up to 0.8 ms;
+// and the heap grows by brk in 128 KB steps. Arenas grown in big steps
+// (untouched pages cost nothing), and nothing handed back before exit. Each thread keeps its own arena (the top pad grows
 // each in one step too): with one shared arena, as before, the rules load held
 // its lock so often that the main thread's probes stalled on it (traces: the
 // host probe 0.5-0.9 ms instead of 0.13; ~30 context switches per check, 3 now).
