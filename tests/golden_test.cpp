@@ -1,0 +1,86 @@
+// What users see, byte for byte, on every fixture machine: `check` (text and
+// --json), `explain --json` for a few pasted errors and `install --auto
+// --dry-run --json`, as the built binary prints them, compared with
+// tests/golden/<machine>/. Only the collection time and the source tree's
+// path are masked. After an
+// intended change of output, regenerate and review the diff:
+//   ROCMDOC_REGENERATE_GOLDEN=1 build/rocmdoc_tests "[golden]"
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "catch.h"
+#include "test_support.h"
+
+using namespace rocmdoc::test;
+
+namespace {
+
+std::vector<std::string> fixture_machines() {
+  std::vector<std::string> names;
+  for (auto& e : std::filesystem::directory_iterator(source_path("tests/machines")))
+    if (std::filesystem::exists(e.path() / "root")) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The values that change from run to run or from clone to clone: the
+// collection time and where the source tree is.
+std::string masked(const std::string& out) {
+  static const std::regex collected_at("\"collected_at\": \"[^\"]*\"");
+  std::string s = std::regex_replace(out, collected_at, "\"collected_at\": \"<time>\"");
+  std::string src = std::filesystem::path(source_path("tests")).parent_path().string();
+  for (size_t at = s.find(src); at != std::string::npos; at = s.find(src, at)) s.replace(at, src.size(), "<src>");
+  return s;
+}
+
+void compare(const std::string& machine, const std::string& name, const CliRun& run) {
+  std::string path = source_path("tests/golden/" + machine + "/" + name);
+  std::string actual = "exit " + std::to_string(run.exit_code) + "\n" + masked(run.out);
+  if (std::getenv("ROCMDOC_REGENERATE_GOLDEN")) {
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  INFO("golden " << path << " (regenerate: ROCMDOC_REGENERATE_GOLDEN=1)");
+  REQUIRE(std::filesystem::exists(path));
+  CHECK(read(path) == actual);
+}
+
+// Pasted errors of different kinds: a symptom, a missing code object, a
+// permission error, and a whole log from the corpus.
+const std::vector<std::pair<std::string, std::vector<std::string>>> kExplainInputs = {
+    {"explain-no-hip-gpus.json", {"RuntimeError: No HIP GPUs are available"}},
+    {"explain-no-binary.json", {"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"}},
+    {"explain-kfd-permission.json", {"Unable to open /dev/kfd read-write: Permission denied"}},
+    {"explain-corpus-log.json", {"-f", "tests/explain/corpus/010-llamacpp-release-libamdhip64-missing.log"}},
+};
+
+}  // namespace
+
+TEST_CASE("check, explain and install print exactly their golden output on every fixture machine", "[golden]") {
+  auto machines = fixture_machines();
+  REQUIRE(machines.size() >= 8);
+  for (auto& m : machines) {
+    std::string root = machine_root(m);
+    DYNAMIC_SECTION(m) {
+      compare(m, "check.txt", run_rocmdoc({"check", "--root", root}));
+      compare(m, "check.json", run_rocmdoc({"check", "--root", root, "--json"}));
+      compare(m, "install-dry-run.json", run_rocmdoc({"install", "--auto", "--dry-run", "--json", "--root", root}));
+      for (auto& [name, text] : kExplainInputs) {
+        std::vector<std::string> args = {"explain", "--root", root, "--json"};
+        for (auto& t : text) args.push_back(t == "-f" ? t : (t.rfind("tests/", 0) == 0 ? source_path(t) : t));
+        compare(m, name, run_rocmdoc(args));
+      }
+    }
+  }
+}
