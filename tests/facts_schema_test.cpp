@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/check_report.h"
-#include "rocmdoc/facts_schema.h"
-#include "rocmdoc/text.h"
+#include "rules/knowledge.h"
+#include "facts/facts_schema.h"
+#include "base/text.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

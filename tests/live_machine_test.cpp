@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/process_runner.h"
-#include "rocmdoc/text.h"
+#include "platform/process_runner.h"
+#include "base/text.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/check_report.h"
+#include "rules/knowledge.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

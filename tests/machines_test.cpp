@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/machine.h"
+#include "facts/facts_document.h"
+#include "machine/machine.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/memory_filesystem.h"
-#include "rocmdoc/snapshot.h"
+#include "facts/facts_document.h"
+#include "memory_filesystem.h"
+#include "snapshot/snapshot.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

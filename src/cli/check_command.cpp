@@ -2,12 +2,12 @@
 #include <memory>
 #include <vector>
 
-#include "rocmdoc/atomic_file.h"
-#include "rocmdoc/check_report.h"
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/report_output.h"
+#include "platform/atomic_file.h"
+#include "rules/knowledge.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
+#include "output/text_report.h"
 
 namespace rocmdoc {
 

@@ -7,15 +7,13 @@
 #include <fstream>
 #include <iostream>
 
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/explain_output.h"
-#include "rocmdoc/explanation.h"
-#include "rocmdoc/facts_document.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "output/explain_output.h"
+#include "explain/explanation.h"
+#include "facts/facts_document.h"
 
 namespace rocmdoc {
-
-void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);
 
 namespace {
 

@@ -1,10 +1,10 @@
 #include <chrono>
 #include <fmt/format.h>
 
-#include "rocmdoc/atomic_file.h"
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
+#include "platform/atomic_file.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
 
 namespace rocmdoc {
 

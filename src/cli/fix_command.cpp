@@ -1,21 +1,20 @@
 // rocmdoc fix [ID] [--dry-run] [--yes]: lists the fixes of what `check`
 // finds here, or applies one through the install executor.
-#include "rocmdoc/fix_command.h"
+#include "cli/fix_command.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <set>
 
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/rule_engine.h"
-#include "rocmdoc/step_check.h"
-#include "rocmdoc/text.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
+#include "rules/rule_engine.h"
+#include "install/run/step_check.h"
+#include "base/text.h"
 
 namespace rocmdoc {
-
-void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);  // check_command.cpp
 
 namespace {
 
@@ -24,73 +23,6 @@ std::string command_line(const RenderedStep& step) {
   for (auto& word : step.argv) out += (out.empty() ? "" : " ") + word;
   return out;
 }
-
-void add_finding(FixCandidate& fix, const Finding& finding) {
-  if (fix.title.empty()) fix.title = finding.title;
-  for (auto& step : finding.steps) {
-    bool seen = std::any_of(fix.steps.begin(), fix.steps.end(), [&](const RenderedStep& s) {
-      return s.text == step.text && s.argv == step.argv && s.sudo == step.sudo;
-    });
-    if (!seen) fix.steps.push_back(step);
-  }
-  if (std::find(fix.verify.begin(), fix.verify.end(), finding.verify) == fix.verify.end())
-    fix.verify.push_back(finding.verify);
-}
-
-bool all_automatic(const std::vector<RenderedStep>& steps) {
-  return !steps.empty() && std::all_of(steps.begin(), steps.end(), [](const RenderedStep& s) { return !s.argv.empty(); });
-}
-
-}  // namespace
-
-std::vector<FixCandidate> fixes_from_report(const CheckReport& report) {
-  std::vector<FixCandidate> fixes;
-  for (auto& outcome : report.outcomes) {
-    if (outcome.verdict != Verdict::fired || outcome.findings.empty()) continue;
-    FixCandidate fix;
-    fix.id = outcome.rule->id;
-    fix.reboot = outcome.rule->fix.reboot;
-    fix.relogin = outcome.rule->fix.relogin;
-    for (auto& finding : outcome.findings) add_finding(fix, finding);
-    fix.automatic = all_automatic(fix.steps);
-    fixes.push_back(std::move(fix));
-  }
-  return fixes;
-}
-
-InstallPlan plan_for_fix(const FixCandidate& fix, const std::string& user) {
-  InstallPlan plan;
-  plan.distro = "fix " + fix.id;
-  plan.user = user;
-  for (size_t i = 0; i < fix.steps.size(); ++i) {
-    const RenderedStep& rendered = fix.steps[i];
-    PlanStep step;
-    step.id = fix.id + "-" + std::to_string(i + 1);
-    step.title = rendered.text;
-    step.needs_root = rendered.sudo;
-    StepAction action;
-    action.kind = StepAction::Kind::run;
-    action.argv = rendered.argv;
-    action.as_user = !rendered.sudo;
-    step.actions.push_back(std::move(action));
-    plan.steps.push_back(std::move(step));
-  }
-  // The fix is verified once all its commands ran: the last step is done
-  // when every finding's verify command succeeds (as the user it is for).
-  if (!plan.steps.empty())
-    for (auto& verify : fix.verify) {
-      if (verify.empty()) continue;
-      StepCheck check;
-      check.kind = StepCheck::Kind::command_succeeds;
-      check.argv = verify;
-      check.as_user = true;
-      plan.steps.back().checks.push_back(std::move(check));
-    }
-  if (!plan.steps.empty()) plan.steps.back().reboot_after = fix.reboot;
-  return plan;
-}
-
-namespace {
 
 struct Loaded {
   Json facts;
@@ -119,45 +51,28 @@ void print_manual(const FixCandidate& fix, std::ostream& out) {
   }
 }
 
-bool uses_text(const std::vector<Template>& templates) {
-  for (auto& t : templates)
-    for (auto& p : t.placeholders)
-      if (starts_with(p, "text.") || p == "text") return true;
-  return false;
-}
-
 // An explain cause's fix, when it can run without the error text that
 // explain judged it on. Returns an exit code when it cannot (printed why).
-std::optional<int> fix_from_cause(const Cause& cause, const Json& facts, const std::map<std::string, Function>& functions,
-                                  FixCandidate& fix, std::ostream& out) {
-  const Rule& rule = cause.rule;
-  bool needs_text = uses_text(rule.fix.verify);
-  bool manual = rule.fix.steps.empty();
-  for (auto& step : rule.fix.steps) {
-    needs_text = needs_text || uses_text(step.argv) || uses_text({step.text});
-    manual = manual || step.argv.empty();
+std::optional<int> fix_for_cause(const Cause& cause, const Json& facts, const std::map<std::string, Function>& functions,
+                                 FixCandidate& fix, std::ostream& out) {
+  auto result = fix_from_cause(cause, facts, functions);
+  if (auto* candidate = std::get_if<FixCandidate>(&result)) {
+    fix = std::move(*candidate);
+    return std::nullopt;
   }
-  if (needs_text || manual) {
-    out << rule.id << " is a cause `rocmdoc explain` names from an error's text, and its fix "
-        << (manual ? "needs a person" : "depends on that text")
-        << ": run `rocmdoc explain` on the error and follow the steps it prints.\n";
-    return kExitProblems;
+  const std::string& id = cause.rule.id;
+  switch (std::get<CauseFixRefusal>(result)) {
+    case CauseFixRefusal::needs_person:
+    case CauseFixRefusal::needs_text:
+      out << id << " is a cause `rocmdoc explain` names from an error's text, and its fix "
+          << (std::get<CauseFixRefusal>(result) == CauseFixRefusal::needs_person ? "needs a person" : "depends on that text")
+          << ": run `rocmdoc explain` on the error and follow the steps it prints.\n";
+      break;
+    case CauseFixRefusal::ruled_out:
+      out << id << " does not apply to this machine: its facts rule this cause out. Nothing to fix.\n";
+      break;
   }
-  if (rule.when) {
-    RuleOutcome outcome = run_rule(rule, facts, functions);
-    if (outcome.verdict == Verdict::passed || outcome.verdict == Verdict::not_applicable) {
-      out << rule.id << " does not apply to this machine: its facts rule this cause out. Nothing to fix.\n";
-      return kExitProblems;
-    }
-  }
-  Finding finding = describe_rule(rule, facts, functions);
-  fix.id = rule.id;
-  fix.from_explain = true;
-  fix.reboot = rule.fix.reboot;
-  fix.relogin = rule.fix.relogin;
-  add_finding(fix, finding);
-  fix.automatic = all_automatic(fix.steps);
-  return std::nullopt;
+  return kExitProblems;
 }
 
 void print_dry_run(const InstallPlan& plan, Machine& machine, const Journal& journal, std::ostream& out) {
@@ -292,7 +207,7 @@ int run_fix_command(const MachineOptions& machine_options, const FixOptions& opt
           << "; `rocmdoc fix` lists the fixes for this machine\n";
       return kExitUsage;
     }
-    if (auto code = fix_from_cause(*cause, loaded.facts, with_errors.functions, fix, out)) return *code;
+    if (auto code = fix_for_cause(*cause, loaded.facts, with_errors.functions, fix, out)) return *code;
   }
   if (!fix.automatic) {
     print_manual(fix, out);

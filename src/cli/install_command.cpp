@@ -1,19 +1,18 @@
-#include "rocmdoc/install_command.h"
+#include "cli/install_command.h"
 
 #include <unistd.h>
 
-#include "install/gpg_key_listing.h"
-#include "rocmdoc/check_report.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/install_output.h"
-#include "rocmdoc/install_planner.h"
-#include "rocmdoc/install_run.h"
-#include "rocmdoc/step_check.h"
+#include "formats/gpg_key_listing.h"
+#include "rules/knowledge.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
+#include "output/install_output.h"
+#include "install/plan/planner.h"
+#include "install/run/run.h"
+#include "install/run/step_check.h"
 
 namespace rocmdoc {
-
-void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);
 
 namespace {
 

@@ -8,12 +8,13 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "rocmdoc/cli_options.h"
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/install_command.h"
-#include "rocmdoc/fix_command.h"
+#include "cli/cli_options.h"
+#include "base/build_info.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
+#include "cli/install_command.h"
+#include "cli/fix_command.h"
 
 using namespace rocmdoc;
 

@@ -1,5 +1,5 @@
-#include "rocmdoc/cli_options.h"
-#include "rocmdoc/facts_document.h"
+#include "cli/cli_options.h"
+#include "facts/facts_document.h"
 
 namespace rocmdoc {
 

@@ -1,15 +1,13 @@
 #include <fmt/format.h>
 
-#include "rocmdoc/check_report.h"
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/install_recipe.h"
-#include "rocmdoc/log_scanner.h"
-#include "rocmdoc/rule_engine.h"
+#include "rules/knowledge.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "install/plan/recipe.h"
+#include "explain/log_scanner.h"
+#include "rules/rule_engine.h"
 
 namespace rocmdoc {
-
-void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);
 
 namespace {
 

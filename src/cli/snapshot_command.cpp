@@ -3,10 +3,10 @@
 #include <filesystem>
 #include <fmt/format.h>
 
-#include "rocmdoc/commands.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/snapshot.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "facts/facts_document.h"
+#include "snapshot/snapshot.h"
 
 namespace rocmdoc {
 

@@ -1,10 +1,10 @@
-#include "rocmdoc/explanation.h"
+#include "explain/explanation.h"
 
 #include <algorithm>
 #include <set>
 
-#include "rocmdoc/derived_facts.h"
-#include "rocmdoc/rule_engine.h"
+#include "rules/derived_facts.h"
+#include "rules/rule_engine.h"
 
 namespace rocmdoc {
 

@@ -1,4 +1,4 @@
-#include "rocmdoc/log_scanner.h"
+#include "explain/log_scanner.h"
 
 #include <re2/re2.h>
 

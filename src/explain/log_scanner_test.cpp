@@ -1,4 +1,4 @@
-#include "rocmdoc/log_scanner.h"
+#include "explain/log_scanner.h"
 
 #include "catch.h"
 

@@ -1,6 +1,8 @@
-#include "rocmdoc/facts_document.h"
+#include "facts/facts_document.h"
 
-#include "rocmdoc/memoizing_filesystem.h"
+#include "base/build_info.h"
+
+#include "platform/memoizing_filesystem.h"
 
 #include <atomic>
 #include <chrono>
@@ -11,7 +13,6 @@
 
 namespace rocmdoc {
 
-std::string rocmdoc_version() { return ROCMDOC_VERSION; }
 
 static std::string utc_now() {
   std::time_t t = std::time(nullptr);

@@ -1,7 +1,7 @@
 // Every fact name (docs/facts.md). Generated from the probes' output on the
 // fixture machines, then kept by hand; the facts_schema test fails when a
 // probe writes a name that is not here or one here is not documented.
-#include "rocmdoc/facts_schema.h"
+#include "facts/facts_schema.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
-#include "rocmdoc/facts_schema.h"
+#include "facts/facts_schema.h"
 
 #include <algorithm>
 
-#include "rocmdoc/text.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,13 +1,13 @@
-#include "rocmdoc/machine.h"
+#include "machine/machine.h"
 
 #include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rocmdoc/host_filesystem.h"
-#include "rocmdoc/text.h"
-#include "recorded_machine.h"
+#include "platform/host_filesystem.h"
+#include "base/text.h"
+#include "machine/recorded_machine.h"
 
 extern char** environ;
 

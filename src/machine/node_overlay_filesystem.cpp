@@ -1,4 +1,4 @@
-#include "rocmdoc/node_overlay_filesystem.h"
+#include "machine/node_overlay_filesystem.h"
 
 #include <algorithm>
 

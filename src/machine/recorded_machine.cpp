@@ -1,13 +1,13 @@
-#include "recorded_machine.h"
+#include "machine/recorded_machine.h"
 
 #include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "rocmdoc/host_filesystem.h"
-#include "rocmdoc/node_overlay_filesystem.h"
-#include "rocmdoc/text.h"
+#include "platform/host_filesystem.h"
+#include "machine/node_overlay_filesystem.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

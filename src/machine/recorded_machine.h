@@ -2,7 +2,7 @@
 // cmd/ folder beside it (capture-machine.sh). Private to src/machine.
 #pragma once
 
-#include "rocmdoc/machine.h"
+#include "machine/machine.h"
 
 namespace rocmdoc {
 

@@ -1,8 +1,8 @@
-#include "rocmdoc/explain_output.h"
+#include "output/explain_output.h"
 
 #include <fmt/format.h>
 
-#include "rocmdoc/text.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,8 +1,8 @@
-#include "rocmdoc/install_output.h"
+#include "output/install_output.h"
 
 #include <fmt/format.h>
 
-#include "rocmdoc/install_planner.h"
+#include "install/plan/planner.h"
 
 namespace rocmdoc {
 

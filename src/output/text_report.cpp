@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
-#include "rocmdoc/report_output.h"
-#include "rocmdoc/text.h"
+#include "output/text_report.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,4 +1,4 @@
-#include "rocmdoc/atomic_file.h"
+#include "platform/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
-#include "rocmdoc/filesystem.h"
-#include "rocmdoc/host_filesystem.h"
+#include "platform/filesystem.h"
+#include "platform/host_filesystem.h"
 
 namespace rocmdoc {
 

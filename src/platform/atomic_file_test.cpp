@@ -1,4 +1,4 @@
-#include "rocmdoc/atomic_file.h"
+#include "platform/atomic_file.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

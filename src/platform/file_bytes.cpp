@@ -1,4 +1,4 @@
-#include "rocmdoc/file_bytes.h"
+#include "platform/file_bytes.h"
 
 #include <sys/mman.h>
 

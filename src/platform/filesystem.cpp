@@ -1,4 +1,4 @@
-#include "rocmdoc/filesystem.h"
+#include "platform/filesystem.h"
 
 #include <algorithm>
 #include <vector>

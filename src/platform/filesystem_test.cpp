@@ -3,9 +3,9 @@
 #include <fstream>
 #include <stdlib.h>
 
-#include "rocmdoc/host_filesystem.h"
-#include "rocmdoc/memoizing_filesystem.h"
-#include "rocmdoc/memory_filesystem.h"
+#include "platform/host_filesystem.h"
+#include "platform/memoizing_filesystem.h"
+#include "memory_filesystem.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

@@ -1,4 +1,4 @@
-#include "rocmdoc/host_filesystem.h"
+#include "platform/host_filesystem.h"
 
 #include <dirent.h>
 #include <fcntl.h>

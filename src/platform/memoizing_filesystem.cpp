@@ -1,4 +1,4 @@
-#include "rocmdoc/memoizing_filesystem.h"
+#include "platform/memoizing_filesystem.h"
 
 namespace rocmdoc {
 

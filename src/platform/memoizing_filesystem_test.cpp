@@ -1,4 +1,4 @@
-#include "rocmdoc/memoizing_filesystem.h"
+#include "platform/memoizing_filesystem.h"
 
 #include <filesystem>
 #include <fstream>
@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "catch.h"
-#include "rocmdoc/host_filesystem.h"
-#include "rocmdoc/memory_filesystem.h"
+#include "platform/host_filesystem.h"
+#include "memory_filesystem.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

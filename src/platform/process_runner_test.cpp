@@ -1,4 +1,4 @@
-#include "rocmdoc/process_runner.h"
+#include "platform/process_runner.h"
 
 #include "catch.h"
 

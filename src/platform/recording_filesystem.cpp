@@ -1,4 +1,4 @@
-#include "rocmdoc/recording_filesystem.h"
+#include "platform/recording_filesystem.h"
 
 namespace rocmdoc {
 

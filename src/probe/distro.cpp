@@ -1,6 +1,6 @@
 // distro: /etc/os-release (or /usr/lib/os-release, its documented fallback).
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,6 +1,6 @@
 #include "catch.h"
-#include "rocmdoc/memory_filesystem.h"
-#include "rocmdoc/probe.h"
+#include "memory_filesystem.h"
+#include "probe/probe.h"
 #include "probe_test_support.h"
 
 using namespace rocmdoc;

@@ -1,8 +1,8 @@
 // env: the variables that steer ROCm and PyTorch. A stale
 // HSA_OVERRIDE_GFX_VERSION or a LD_LIBRARY_PATH into another ROCm explains
 // many "it worked yesterday" reports, so they are facts like any file.
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,8 +1,8 @@
 // host: CPU architecture, vendor and model, memory. The ROCm packages and
 // PyTorch wheels are published for x86_64 only, so the architecture is a
 // fact the rules need, read from the kernel rather than assumed.
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

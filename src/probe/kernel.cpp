@@ -1,8 +1,8 @@
 // kernel: the running release, its flavour, and the boot parameters that
 // decide whether amdgpu and ROCm work (IOMMU, ASPM, amdgpu.*, blacklists).
-#include "probe/dpkg_status.h"
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "formats/dpkg_status.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -5,12 +5,12 @@
 // cannot be read) the probe runs dmesg, with a timeout, recorded in
 // commands_run. When kernel.dmesg_restrict is 1 an unprivileged read is
 // refused: that is unknown, not "no errors".
-#include "kernel_log.h"
+#include "probe/kernel_log.h"
 
 #include <cstdio>
 
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

@@ -1,5 +1,5 @@
 #include "catch.h"
-#include "kernel_log.h"
+#include "probe/kernel_log.h"
 #include "probe_test_support.h"
 
 using namespace rocmdoc;

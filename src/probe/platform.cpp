@@ -1,8 +1,8 @@
 // platform: bare metal, a VM, a container, or WSL2. Each changes what can
 // be fixed (no driver installs in a container, no PCIe settings in a VM
 // without passthrough), so the evidence is kept with the verdict.
-#include "rocmdoc/probe.h"
-#include "rocmdoc/text.h"
+#include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

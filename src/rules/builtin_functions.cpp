@@ -1,7 +1,7 @@
 // Functions every condition may call. Matrix look-ups live in matrix.cpp.
-#include "rocmdoc/expression.h"
-#include "rocmdoc/text.h"
-#include "rocmdoc/version.h"
+#include "rules/expression.h"
+#include "base/text.h"
+#include "base/version.h"
 
 namespace rocmdoc {
 

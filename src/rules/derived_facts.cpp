@@ -1,6 +1,6 @@
-#include "rocmdoc/derived_facts.h"
+#include "rules/derived_facts.h"
 
-#include "rocmdoc/version.h"
+#include "base/version.h"
 
 namespace rocmdoc {
 

@@ -1,10 +1,10 @@
-#include "rocmdoc/expression.h"
+#include "rules/expression.h"
 
 #include <cctype>
 #include <string_view>
 
-#include "rocmdoc/text.h"
-#include "rocmdoc/version.h"
+#include "base/text.h"
+#include "base/version.h"
 
 namespace rocmdoc {
 

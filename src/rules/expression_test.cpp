@@ -1,7 +1,7 @@
 #include <set>
 
 #include "catch.h"
-#include "rocmdoc/expression.h"
+#include "rules/expression.h"
 
 using namespace rocmdoc;
 

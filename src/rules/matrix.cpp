@@ -1,8 +1,8 @@
-#include "rocmdoc/matrix.h"
+#include "rules/matrix.h"
 
-#include "rocmdoc/text.h"
-#include "rocmdoc/version.h"
-#include "rocmdoc/yaml_json.h"
+#include "base/text.h"
+#include "base/version.h"
+#include "formats/yaml_json.h"
 
 namespace rocmdoc {
 

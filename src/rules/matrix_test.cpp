@@ -1,6 +1,6 @@
 // Queries on the shipped matrix (rules/matrix/, embedded at build time).
 #include "catch.h"
-#include "rocmdoc/matrix.h"
+#include "rules/matrix.h"
 
 using namespace rocmdoc;
 

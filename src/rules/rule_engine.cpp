@@ -1,4 +1,4 @@
-#include "rocmdoc/rule_engine.h"
+#include "rules/rule_engine.h"
 
 namespace rocmdoc {
 

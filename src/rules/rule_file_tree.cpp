@@ -1,8 +1,8 @@
 // A rule file's YAML: one door for built-in (packed at build time) and user
 // files (parsed now), so the loader and the matrix read both the same way.
-#include "rocmdoc/rule_set.h"
-#include "rocmdoc/yaml_parse.h"
-#include "rocmdoc/yaml_tree_codec.h"
+#include "rules/rule_loader.h"
+#include "formats/yaml_parse.h"
+#include "formats/yaml_tree_codec.h"
 
 namespace rocmdoc {
 

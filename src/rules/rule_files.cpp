@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "rocmdoc/rule_set.h"
+#include "rules/rule_loader.h"
 
 namespace rocmdoc {
 

@@ -4,9 +4,9 @@
 #include <memory>
 #include <set>
 
-#include "rocmdoc/rule_set.h"
-#include "rocmdoc/text.h"
-#include "rocmdoc/yaml_json.h"
+#include "rules/rule_loader.h"
+#include "base/text.h"
+#include "formats/yaml_json.h"
 
 namespace rocmdoc {
 

@@ -1,7 +1,7 @@
 #include "catch.h"
-#include "rocmdoc/facts_schema.h"
-#include "rocmdoc/rule_engine.h"
-#include "rocmdoc/rule_set.h"
+#include "facts/facts_schema.h"
+#include "rules/rule_engine.h"
+#include "rules/rule_loader.h"
 
 using namespace rocmdoc;
 

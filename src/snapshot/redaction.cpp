@@ -1,6 +1,6 @@
-#include "rocmdoc/redaction.h"
+#include "snapshot/redaction.h"
 
-#include "rocmdoc/text.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 

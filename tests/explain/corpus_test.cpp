@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/explanation.h"
+#include "explain/explanation.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

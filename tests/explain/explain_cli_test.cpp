@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "catch.h"
-#include "rocmdoc/fact.h"
+#include "base/fact.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

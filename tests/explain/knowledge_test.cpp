@@ -4,7 +4,7 @@
 #include <set>
 
 #include "catch.h"
-#include "rocmdoc/check_report.h"
+#include "rules/knowledge.h"
 
 using namespace rocmdoc;
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "probe/probe_test_support.h"
-#include "rocmdoc/install_run.h"
-#include "rocmdoc/step_check.h"
-#include "rocmdoc/text.h"
+#include "probe_test_support.h"
+#include "install/run/run.h"
+#include "install/run/step_check.h"
+#include "base/text.h"
 
 namespace rocmdoc::test {
 

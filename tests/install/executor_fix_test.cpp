@@ -4,8 +4,8 @@
 
 #include "catch.h"
 #include "executor_fake.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/fix_command.h"
+#include "cli/exit_codes.h"
+#include "cli/fix_command.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

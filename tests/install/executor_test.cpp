@@ -3,8 +3,8 @@
 
 #include "catch.h"
 #include "executor_world.h"
-#include "rocmdoc/exit_codes.h"
-#include "rocmdoc/install_planner.h"
+#include "cli/exit_codes.h"
+#include "install/plan/planner.h"
 
 using namespace rocmdoc;
 using namespace rocmdoc::test;

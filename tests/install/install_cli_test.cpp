@@ -1,7 +1,7 @@
 // `rocmdoc install` through the built binary: --dry-run --json on a fixture
 // machine, a refusal, and a usage error.
 #include "catch.h"
-#include "rocmdoc/fact.h"
+#include "base/fact.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

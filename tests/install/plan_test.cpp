@@ -9,12 +9,12 @@
 #include <sstream>
 
 #include "catch.h"
-#include "rocmdoc/check_report.h"
-#include "rocmdoc/derived_facts.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/install_output.h"
-#include "rocmdoc/text.h"
-#include "rocmdoc/install_planner.h"
+#include "rules/knowledge.h"
+#include "rules/derived_facts.h"
+#include "facts/facts_document.h"
+#include "output/install_output.h"
+#include "base/text.h"
+#include "install/plan/planner.h"
 #include "test_support.h"
 
 using namespace rocmdoc;

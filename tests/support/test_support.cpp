@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include "catch.h"
-#include "rocmdoc/facts_document.h"
-#include "rocmdoc/machine.h"
-#include "rocmdoc/process_runner.h"
+#include "facts/facts_document.h"
+#include "machine/machine.h"
+#include "platform/process_runner.h"
 
 namespace rocmdoc::test {
 

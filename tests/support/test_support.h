@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "rocmdoc/fact.h"
+#include "base/fact.h"
 
 namespace rocmdoc::test {
 

@@ -1,0 +1,187 @@
+#include "base/text.h"
+
+#include <cctype>
+#include <charconv>
+
+namespace rocmdoc {
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+std::string_view trim_view(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && is_space(s[b])) ++b;
+  while (e > b && is_space(s[e - 1])) --e;
+  return s.substr(b, e - b);
+}
+
+std::string trim(std::string_view s) { return std::string(trim_view(s)); }
+
+std::vector<std::string> split_lines(std::string_view s) {
+  std::vector<std::string> lines;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = s.find('\n', i);
+    if (j == std::string_view::npos) j = s.size();
+    std::string_view line = s.substr(i, j - i);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.emplace_back(line);
+    i = j + 1;
+  }
+  return lines;
+}
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    size_t j = i;
+    while (j < s.size() && !is_space(s[j])) ++j;
+    if (j > i) words.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> parts;
+  size_t i = 0;
+  for (;;) {
+    size_t j = s.find(sep, i);
+    if (j == std::string_view::npos) {
+      parts.emplace_back(s.substr(i));
+      return parts;
+    }
+    parts.emplace_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::string replace_all(std::string s, std::string_view from, std::string_view to) {
+  if (from.empty()) return s;
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
+}
+
+std::string to_lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::optional<uint64_t> parse_uint(std::string_view s, int base) {
+  if (s.empty()) return std::nullopt;
+  uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<uint64_t> parse_hex(std::string_view s) {
+  if (starts_with(s, "0x") || starts_with(s, "0X")) s.remove_prefix(2);
+  return parse_uint(s, 16);
+}
+
+std::optional<int64_t> parse_int(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 10);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+static std::string unquote(std::string_view v) {
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) {
+    char q = v.front();
+    v = v.substr(1, v.size() - 2);
+    if (q == '\'') return std::string(v);
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i] == '\\' && i + 1 < v.size()) ++i;
+      out += v[i];
+    }
+    return out;
+  }
+  return std::string(v);
+}
+
+std::map<std::string, std::string> parse_env_file(std::string_view text) {
+  std::map<std::string, std::string> out;
+  for (auto& raw : split_lines(text)) {
+    std::string line = trim(raw);
+    if (line.empty() || line[0] == '#') continue;
+    auto eq = line.find('=');
+    if (eq == std::string::npos || eq == 0) continue;
+    std::string key = line.substr(0, eq);
+    bool valid = true;
+    for (char c : key)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) valid = false;
+    if (!valid) continue;
+    out[key] = unquote(line.substr(eq + 1));
+  }
+  return out;
+}
+
+std::map<std::string, std::string> parse_key_value_lines(std::string_view text) {
+  std::map<std::string, std::string> out;
+  for (auto& line : split_lines(text)) {
+    auto words = split_words(line);
+    if (words.size() == 2) out[words[0]] = words[1];
+  }
+  return out;
+}
+
+bool looks_binary(std::string_view s) {
+  if (s.find('\0') != std::string_view::npos) return true;  // memchr: fast on dpkg's ~1 MB status
+  // Control bytes are counted in the first 64 KiB only, as file(1) and git
+  // judge text by its start: a byte loop over every large file a probe
+  // reads cost more than the probe itself.
+  std::string_view head = s.substr(0, 64 * 1024);
+  auto is_control = [](unsigned char c) -> unsigned { return (c < 0x20) & (c != '\n') & (c != '\r') & (c != '\t'); };
+  size_t control = 0, i = 0;
+  // In blocks of 64 bytes: a loop of fixed length is one GCC vectorises at
+  // -O2 (16 bytes a step), a byte loop of unknown length is not; this ran
+  // over 64 KiB of dpkg's status and of the kernel log at every check.
+  for (; i + 64 <= head.size(); i += 64) {
+    unsigned block = 0;
+    for (size_t j = 0; j < 64; ++j) block += is_control(static_cast<unsigned char>(head[i + j]));
+    control += block;
+  }
+  for (; i < head.size(); ++i) control += is_control(static_cast<unsigned char>(head[i]));
+  return control * 20 > head.size();  // more than 5% control bytes
+}
+
+std::string quote_for_reason(std::string_view s, size_t max_len) {
+  std::string out = "\"";
+  for (unsigned char c : s.substr(0, max_len)) {
+    if (c == '\n') out += "\\n";
+    else if (c < 0x20 || c >= 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else out += static_cast<char>(c);
+  }
+  out += "\"";
+  if (s.size() > max_len) out += "...";
+  return out;
+}
+
+// A command as a person would type it: words with spaces or shell
+// characters are single-quoted.
+std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
+  std::string out = sudo ? "sudo" : "";
+  for (auto& a : argv) {
+    bool plain = !a.empty() && a.find_first_of(" \t'\"$`\\|&;<>()*?[]{}!#~") == std::string::npos;
+    std::string word = plain ? a : "'" + a + "'";
+    out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,57 @@
+// The commands behind the CLI. Each takes parsed options and output
+// streams and returns an exit code (exit_codes.h), so tests drive them
+// in-process.
+#pragma once
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_options.h"
+#include "rules/rule_loader.h"
+
+namespace rocmdoc {
+
+int run_facts_command(const MachineOptions& options, const std::string& output_file, std::ostream& out, std::ostream& err);
+
+struct SnapshotOptions {
+  std::string output;  // FILE.tar.gz
+  bool no_redact = false;
+};
+int run_snapshot_command(const MachineOptions& options, const SnapshotOptions& snapshot, std::ostream& out,
+                         std::ostream& err);
+
+// Rule load errors as file:line:column lines, one per error.
+void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err);
+
+struct CheckOptions {
+  std::string facts_file;  // --facts FILE: diagnose a saved facts document
+  std::string rocm;        // --rocm X.Y[.Z]
+  std::string rules_dir;   // --rules DIR
+  bool json = false;
+  bool color = false;      // decided by main: a terminal and no NO_COLOR
+};
+int run_check_command(const MachineOptions& machine, const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+// rocmdoc rules lint|test [DIR]
+int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err);
+int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err);
+// The explain signatures' patterns, one per line (for benchmarks and other tools).
+int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& err);
+
+struct ExplainOptions {
+  std::vector<std::string> text;   // words given on the command line (joined by newlines)
+  std::vector<std::string> files;  // -f FILE ("-" is standard input)
+  std::vector<std::string> run;    // --run -- CMD ARGS...
+  std::string facts_file;          // --facts FILE
+  std::string rules_dir;           // --rules DIR
+  bool no_probe = false;
+  bool json = false;
+  bool color = false;
+  bool stdin_is_terminal = false;  // decided by main: then stdin is not read by default
+};
+int run_explain_command(const MachineOptions& machine, const ExplainOptions& options, std::istream& in,
+                        std::ostream& out, std::ostream& err);
+
+}  // namespace rocmdoc

@@ -1,0 +1,49 @@
+// What `rocmdoc explain` concludes from a scanned text and the facts of a
+// machine: the causes its signatures point to, each confirmed, undecided or
+// refuted by the facts through the rules engine, ranked best first
+// (docs/explain.md, "Ranking"). Renderers read it; nothing here prints.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/knowledge.h"
+#include "explain/log_scanner.h"
+
+namespace rocmdoc {
+
+enum class CauseVerdict { confirmed, undecided, refuted };
+const char* cause_verdict_name(CauseVerdict v);
+
+struct ExplainedCause {
+  const Cause* cause = nullptr;
+  CauseVerdict verdict = CauseVerdict::undecided;
+  std::string reason;        // undecided: which fact is unknown; or "decided by the text alone"
+  int text_score = 0;        // highest signal weight + 1 per further signature matched
+  std::string confidence;    // high, medium, low
+  std::vector<EvidenceLine> evidence;  // matched lines of its signals, in input order
+  size_t matches = 0;        // matched lines in all (evidence keeps a few)
+  Finding finding;           // title, why and fix rendered on the facts
+  std::optional<RenderedStep> confirm;
+};
+
+struct Explanation {
+  std::vector<ExplainedCause> causes;       // best first
+  std::vector<const Origin*> origins;       // where the text seems to come from
+  Json facts;                               // the facts used, with `text` and the derived sections
+  size_t lines = 0, bytes = 0;
+  // True when some cause was found; `real_problem` when the best one is an
+  // error or warning the facts do not rule out.
+  bool recognised() const { return !causes.empty(); }
+  bool real_problem() const {
+    return !causes.empty() && !causes.front().cause->benign && causes.front().verdict != CauseVerdict::refuted;
+  }
+};
+
+// The `text` facts section: captured values (first one seen) and the ids of
+// the signatures that matched.
+Json text_facts(const ScanResult& scan);
+
+Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge);
+
+}  // namespace rocmdoc

@@ -1,0 +1,94 @@
+// One streaming pass over a text of any size, all signatures at once.
+//
+// Bytes are fed in pieces of any size; lines end at LF, CRLF or a lone CR
+// (progress bars). ANSI escape sequences are removed before matching and
+// bytes are matched as Latin-1, so invalid UTF-8 and NUL bytes are just
+// bytes. A line longer than kMaxLine is matched in kMaxLine pieces. Memory
+// stays bounded: the unfinished line (at most kMaxLine) plus the piece being
+// fed, and a few evidence lines per signature.
+//
+// Speed: most lines of a big log match nothing, so a whole block of lines
+// goes through RE2::Set first (one DFA pass) and only blocks that match are
+// split down to their lines. Patterns are compiled in multi-line mode so ^
+// and $ mean the same in a block as in a line.
+#pragma once
+
+#include <re2/set.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/signature.h"
+
+namespace rocmdoc {
+
+struct EvidenceLine {
+  size_t line = 0;     // 1-based, counted over everything fed
+  std::string source;  // the file it came from, empty for text and stdin
+  std::string text;    // cleaned, cut to kMaxEvidenceText
+};
+
+struct SignatureHits {
+  size_t count = 0;
+  std::vector<EvidenceLine> evidence;  // the first kMaxEvidence matches
+  std::map<std::string, std::string> captures;  // first value of each named group
+};
+
+struct ScanResult {
+  std::map<std::string, SignatureHits> hits;  // by signature id, only those that matched
+  std::vector<std::string> origins;           // ids of the origins seen, in order of first sight
+  size_t lines = 0;
+  size_t bytes = 0;
+};
+
+// Removes ANSI escape sequences (CSI "ESC [ ... final", OSC "ESC ] ... BEL|ST")
+// and returns the rest; text without ESC is returned unchanged.
+std::string strip_ansi(std::string_view text);
+
+class LogScanner {
+ public:
+  static constexpr size_t kMaxLine = 64 * 1024;
+  static constexpr size_t kMaxEvidence = 3;
+  static constexpr size_t kMaxEvidenceText = 400;
+
+  LogScanner(const std::vector<Signature>& signatures, const std::vector<Origin>& origins);
+  ~LogScanner();
+  LogScanner(const LogScanner&) = delete;
+  LogScanner& operator=(const LogScanner&) = delete;
+
+  // Empty when every pattern compiled; otherwise what failed.
+  const std::string& error() const { return error_; }
+
+  // The file name evidence lines are attributed to from now on.
+  void set_source(std::string name);
+  void feed(std::string_view bytes);
+  // Ends the input (also the current line if it has no line break).
+  void finish();
+  const ScanResult& result() const { return result_; }
+
+ private:
+  struct Pattern;
+  void drain(bool at_end);
+  void scan_block(std::string_view block);
+  void scan_range(std::string_view range, size_t first_line);
+  void scan_line(std::string_view line, size_t number);
+  void record(size_t index, std::string_view line, size_t number);
+
+  std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins
+  size_t signature_count_ = 0;
+  std::unique_ptr<RE2::Set> set_;
+  std::string error_;
+  std::string pending_;  // bytes not scanned yet: at most one unfinished line plus a fed piece
+  std::string source_;
+  bool split_line_ = false;  // the last piece scanned was a cut of a long line: do not count it again
+  ScanResult result_;
+};
+
+// Runs every signature's examples: each `match` line must match (with its
+// captures), each `no_match` line must not. Returns "file:line:col: ..." per failure.
+std::vector<std::string> run_signature_examples(const std::vector<Signature>& signatures, size_t* examples_run);
+
+}  // namespace rocmdoc

@@ -1,0 +1,225 @@
+#include "formats/pci_names.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+#include "base/build_info.h"
+
+namespace rocmdoc {
+
+namespace {
+
+
+// pci.ids mapped, not read: 1.3 MB copied (twice, through a stringstream)
+// was most of the pci probe's time, and only a few blocks are looked at.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+      void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) data_ = static_cast<const char*>(p), size_ = static_cast<size_t>(st.st_size);
+    }
+    ::close(fd);
+  }
+  ~MappedFile() {
+    if (data_) ::munmap(const_cast<char*>(data_), size_);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  bool ok() const { return data_ != nullptr; }
+  std::string_view text() const { return {data_, size_}; }
+
+ private:
+  const char* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// The file to map: for a ".gz" name, the plain file beside it (compressed
+// pci.ids would need zlib, so gives no names).
+std::string plain_ids_path(const std::string& path) {
+  return path.ends_with(".gz") ? path.substr(0, path.size() - 3) : path;
+}
+
+std::string hex(unsigned value, int digits) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%0*x", digits, value);
+  return buffer;
+}
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+// The line starting at pos (without its newline), and pos moved past it.
+std::string_view next_line(std::string_view text, size_t& pos) {
+  size_t end = text.find('\n', pos);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view line = text.substr(pos, end - pos);
+  pos = end < text.size() ? end + 1 : text.size();
+  return line;
+}
+
+// "<prefix><id><blanks><name>" gives the name (trailing blanks and \r
+// dropped, as libpci does), else nothing.
+std::optional<std::string> entry_name(std::string_view line, std::string_view prefix_and_id) {
+  if (!line.starts_with(prefix_and_id) || line.size() <= prefix_and_id.size() || !blank(line[prefix_and_id.size()]))
+    return std::nullopt;
+  line.remove_prefix(prefix_and_id.size());
+  while (!line.empty() && blank(line.front())) line.remove_prefix(1);
+  while (!line.empty() && (blank(line.back()) || line.back() == '\r')) line.remove_suffix(1);
+  if (line.empty()) return std::nullopt;
+  return std::string(line);
+}
+
+// 16 bytes compared at once, on any target GCC and Clang build for (SSE2 on
+// x86-64, NEON on arm64): a vector extension, not intrinsics.
+typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+
+// Calls at(offset) for the start of every line that does not begin with a
+// tab: the vendors and classes, comments and blank lines. The device and
+// subsystem lines below a vendor (~90% of pci.ids) all begin with one, so
+// such a line start is rare (one per ~500 bytes), and most 64-byte blocks
+// are passed over with one test.
+template <class F>
+void for_each_untabbed_line(std::string_view text, F&& at) {
+  const char* p = text.data();
+  const size_t n = text.size();
+  if (n > 0 && p[0] != '\t') at(size_t{0});
+  auto starts_in = [p](size_t i) {  // a mask: '\n' at i + k and no tab after it
+    Bytes16 here, next;
+    std::memcpy(&here, p + i, 16);
+    std::memcpy(&next, p + i + 1, 16);
+    return (here == '\n') & (next != '\t');
+  };
+  auto any = [](auto mask) {
+    uint64_t halves[2];
+    std::memcpy(halves, &mask, 16);
+    return (halves[0] | halves[1]) != 0;
+  };
+  size_t i = 0;
+  for (; i + 65 <= n; i += 64) {
+    if (!any(starts_in(i) | starts_in(i + 16) | starts_in(i + 32) | starts_in(i + 48))) continue;
+    for (size_t k = i; k < i + 64; ++k)
+      if (p[k] == '\n' && p[k + 1] != '\t') at(k + 1);
+  }
+  for (; i + 1 < n; ++i)
+    if (p[i] == '\n' && p[i + 1] != '\t') at(i + 1);
+}
+
+// A top-level line's four-character id ("1002", "C 03") as one number.
+uint32_t packed_id(std::string_view id) {
+  uint32_t v = 0;
+  for (char c : id.substr(0, 4)) v = v << 8 | static_cast<unsigned char>(c);
+  return v;
+}
+
+// Each top-level line's id and where it starts, in file order: ~2.5k of
+// them, searched from the front, so the first of repeated ids wins as a scan
+// from the top would find it. A plain array: a hash map's ~2.5k node
+// allocations cost as much as the scan.
+struct TopLine {
+  uint32_t id;
+  uint32_t offset;
+};
+
+std::vector<TopLine> index_top_lines(std::string_view text) {
+  std::vector<TopLine> index;
+  if (text.size() > UINT32_MAX) return index;  // no pci.ids is 4 GB: no names from one that is
+  index.reserve(4096);
+  for_each_untabbed_line(text, [&](size_t start) {
+    // Both kinds of id are four characters: "1002" (a vendor), "C 03" (a class).
+    std::string_view line = text.substr(start, text.find('\n', start) - start);
+    if (line.size() > 4 && line[0] != '#' && blank(line[4]))
+      index.push_back({packed_id(line), static_cast<uint32_t>(start)});
+  });
+  return index;
+}
+
+// The name of the one-tab child "<tab><id>" in the block below the top-level
+// line at top (its lines start with a tab; comments and blank lines may sit
+// between), else nothing.
+std::optional<std::string> child_name(std::string_view text, size_t top, const std::string& id) {
+  const std::string prefix = "\t" + id;  // once, not once per line of a long block (Intel's has thousands)
+  size_t pos = top;
+  next_line(text, pos);
+  while (pos < text.size()) {
+    std::string_view line = next_line(text, pos);
+    if (line.empty() || line.front() == '#') continue;
+    if (line.front() != '\t') break;  // the next top-level entry
+    if (auto name = entry_name(line, prefix)) return name;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+struct PciNameDatabase::Impl {
+  std::mutex mutex;
+  std::string path;
+  std::unique_ptr<MappedFile> file;  // null until the first lookup
+  std::string_view text;             // empty: no readable database
+  std::vector<TopLine> top;
+
+  // Where the top-level line `head` starts, or nothing. The file is mapped
+  // and indexed on the first lookup: a run that needs no names reads none.
+  std::optional<size_t> find_top(const std::string& head) {
+    if (!file) {
+      file = std::make_unique<MappedFile>(plain_ids_path(path));
+      if (file->ok()) text = file->text(), top = index_top_lines(text);
+    }
+    uint32_t id = packed_id(head);
+    for (const TopLine& line : top)
+      if (line.id == id) return line.offset;
+    return std::nullopt;
+  }
+
+  std::optional<std::string> top_name(const std::string& head) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto at = find_top(head);
+    if (!at) return std::nullopt;
+    return entry_name(next_line(text, *at), head);
+  }
+
+  std::optional<std::string> child(const std::string& head, const std::string& id) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto at = find_top(head);
+    if (!at) return std::nullopt;
+    return child_name(text, *at, id);
+  }
+};
+
+PciNameDatabase::PciNameDatabase(const std::string& ids_path) : impl_(std::make_unique<Impl>()) {
+  impl_->path = ids_path.empty() ? pci_ids_path() : ids_path;
+}
+
+PciNameDatabase::~PciNameDatabase() = default;
+
+std::optional<std::string> PciNameDatabase::vendor(uint16_t vendor_id) { return impl_->top_name(hex(vendor_id, 4)); }
+
+std::optional<std::string> PciNameDatabase::device(uint16_t vendor_id, uint16_t device_id) {
+  return impl_->child(hex(vendor_id, 4), hex(device_id, 4));
+}
+
+std::optional<std::string> PciNameDatabase::class_name(uint32_t class_code) {
+  // libpci's rule: the subclass's name, else the base class's.
+  std::string base = "C " + hex((class_code >> 16) & 0xff, 2);
+  if (auto sub = impl_->child(base, hex((class_code >> 8) & 0xff, 2))) return sub;
+  return impl_->top_name(base);
+}
+
+PciNameDatabase& system_pci_names() {
+  static PciNameDatabase database;
+  return database;
+}
+
+}  // namespace rocmdoc

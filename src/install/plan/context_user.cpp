@@ -1,0 +1,90 @@
+// Who the install is for (the target user, home and venv), which PyTorch
+// wheels fit the release, and what earlier installs left behind.
+#include <algorithm>
+
+#include "install/plan/planner_internal.h"
+#include "base/version.h"
+
+namespace rocmdoc::plan {
+
+namespace {
+
+std::string str_of(const Json& j, const char* key) {
+  const Json& v = field(j, key);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+}  // namespace
+
+// The user to add to the groups and to own the venv: --user, else the one
+// who ran sudo, else the one running rocmdoc (access.user.target says which).
+void choose_user(Context& ctx, const std::string& user_home) {
+  const Json& user = field(field(ctx.facts, "access"), "user");
+  ctx.user = ctx.options.user;
+  if (ctx.user.empty()) ctx.user = str_of(user, "target");
+  if (ctx.user.empty()) ctx.user = str_of(user, "name");
+  ctx.home = user_home;
+  if (ctx.home.empty()) {
+    ctx.home = ctx.user == "root" ? "/root" : "/home/" + ctx.user;
+    ctx.note("The home of " + ctx.user + " is taken to be " + ctx.home + " (not read from /etc/passwd).");
+  }
+  if (ctx.user == "root")
+    ctx.note("Installing for root: to install for your own account, run rocmdoc with sudo from it, or pass --user NAME.");
+  ctx.venv = ctx.options.venv.empty() ? ctx.home + "/" + ctx.recipes.venv_dir : ctx.options.venv;
+}
+
+// The newest stable torch built for the release's ROCm line.
+std::optional<InstallRefusal> choose_torch(Context& ctx) {
+  if (!ctx.options.torch) return std::nullopt;
+  if (ctx.release->torch_gap) return InstallRefusal{"no-torch-wheels", ctx.release->torch_gap->reason, ctx.release->torch_gap->instead};
+  const Json wheels = ctx.matrix.wheels();  // a copy: best points into it
+  const Json* best = nullptr;
+  for (auto& w : wheels) {
+    if (str_of(w, "channel") != "release" || str_of(w, "rocm") != ctx.release->torch_rocm) continue;
+    if (!best || compare_versions(str_of(w, "torch"), str_of(*best, "torch")) > 0) best = &w;
+  }
+  if (!best)
+    return InstallRefusal{"no-torch-wheels", "The matrix knows no PyTorch release built for ROCm " + ctx.release->torch_rocm + ".",
+                          "Run with --no-torch, or pick another release with --rocm."};
+  ctx.torch_version = str_of(*best, "torch");
+  ctx.torch_index = str_of(*best, "index_url");
+  // The venv uses the system python3: its version must have wheels.
+  for (auto& i : field(field(ctx.facts, "python"), "interpreters")) {
+    if (str_of(i, "kind") != "system" || str_of(i, "path") != "/usr/bin/python3") continue;
+    std::string v = str_of(i, "version");
+    const Json& pythons = field(*best, "python");
+    if (!v.empty() && pythons.is_array() && std::find(pythons.begin(), pythons.end(), v) == pythons.end())
+      ctx.note("torch " + ctx.torch_version + " has no wheels for Python " + v + " (the system python3) on " +
+               ctx.torch_index + "; pip will fail in the venv step.");
+  }
+  return std::nullopt;
+}
+
+void find_leftovers(Context& ctx) {
+  const Json& rocm = field(ctx.facts, "rocm");
+  // A deb822 release writes neither rocm.list nor the pin: an earlier
+  // release's are leftovers then.
+  std::vector<std::string> mine = {ctx.recipes.driver_list, ctx.recipes.rocm_list, ctx.recipes.pin_path};
+  if (ctx.release->source_file) mine = {ctx.recipes.driver_list, ctx.release->source_file->path};
+  auto add = [&](const std::string& file) {
+    if (file.empty() || contains(mine, file) || contains(ctx.leftovers, file)) return;
+    if (file == "/etc/apt/sources.list" || file == "/etc/apt/preferences") {
+      ctx.note(file + " itself names AMD's repository: remove those lines by hand (rocmdoc moves whole files only).");
+      return;
+    }
+    ctx.leftovers.push_back(file);
+  };
+  for (auto& s : field(rocm, "apt_sources")) add(str_of(s, "file"));
+  for (auto& p : field(rocm, "apt_pins")) add(str_of(p, "file"));
+  for (auto& p : field(rocm, "packages"))
+    if (str_of(p, "origin") == "distro" && contains(ctx.recipes.shadowing_packages, str_of(p, "name")) &&
+        !contains(ctx.shadowing, str_of(p, "name")))
+      ctx.shadowing.push_back(str_of(p, "name"));
+  std::sort(ctx.shadowing.begin(), ctx.shadowing.end());
+}
+
+}  // namespace rocmdoc::plan

@@ -1,0 +1,68 @@
+// build_install_plan: refusals first, then the decisions, then the steps in
+// the reference's order (install.md §8) with the pre-flight gates between.
+#include "install/plan/planner.h"
+
+#include "install/plan/planner_internal.h"
+#include "rules/derived_facts.h"
+
+namespace rocmdoc {
+
+const std::vector<std::string>& reference_step_ids() {
+  static const std::vector<std::string> ids = {
+      "os",          "kernel",    "disk",        "secureboot",    "apt-base", "headers",       "groups",
+      "key",         "probe-repos", "amdgpu-list", "rocm-list",   "pin",      "apt-update",    "distro-rocm",
+      "mok",         "amdgpu-dkms", "reboot",    "driver-loaded", "rocm",     "ldconf",        "path",
+      "verify-rocm", "venv-pkg",  "venv",        "torch",         "verify-torch"};
+  return ids;
+}
+
+const std::vector<std::string>& preflight_step_ids() {
+  static const std::vector<std::string> ids = {"apt-lock", "dpkg", "headers-available", "older-rocm", "leftover-repos", "apt-simulate"};
+  return ids;
+}
+
+std::string plan_key(const InstallPlan& plan) {
+  std::string distro = plan.distro;
+  for (auto& c : distro)
+    if (c == ' ') c = '-';
+  std::string key = "install " + distro + " rocm-" + plan.rocm;
+  if (!plan.driver.empty()) key += " driver-" + plan.driver;
+  for (auto& s : plan.steps)
+    if (s.id == "torch") key += " torch";
+  return key;
+}
+
+PlanResult build_install_plan(PlanInput input) {
+  if (!input.facts.contains("gpus") || !input.facts.contains("target")) add_derived_facts(input.facts, *input.matrix, std::nullopt);
+  InstallPlan plan;
+  plan::Context ctx{*input.recipes, *input.matrix, input.options, input.facts};
+  ctx.plan = &plan;
+  if (auto r = plan::choose_platform(ctx)) return *r;
+  if (auto r = plan::choose_gpu(ctx)) return *r;
+  if (auto r = plan::choose_release(ctx)) return *r;
+  plan::choose_user(ctx, input.user_home);
+  if (auto r = plan::choose_torch(ctx)) return *r;
+  plan::find_leftovers(ctx);
+  const Json& firmware = field(input.facts, "firmware");
+  ctx.secure_boot = field(firmware, "secure_boot") == true;
+  ctx.efi = field(firmware, "efi") != false;
+  if (input.options.driver && is_unknown(field(firmware, "secure_boot")))
+    plan.notes.push_back("Secure Boot state is not known (" + unknown_reason(field(firmware, "secure_boot")) +
+                         "): the secureboot step reads it again when the plan runs.");
+
+  plan.distro = ctx.distro->name();
+  // A deb822 release names its suite, not the distribution's codename.
+  plan.codename = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
+  plan.rocm = ctx.release->version;
+  plan.driver = input.options.driver ? ctx.release->driver : "";
+  plan.user = ctx.user;
+  plan.venv = input.options.torch ? ctx.venv : "";
+  plan::add_preflight_steps(ctx, plan.steps);
+  plan::add_repository_steps(ctx, plan.steps);
+  plan::add_driver_steps(ctx, plan.steps);
+  plan::add_userspace_steps(ctx, plan.steps);
+  plan::add_torch_steps(ctx, plan.steps);
+  return plan;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,99 @@
+// What the step builders share: the decisions made for this machine, and
+// small constructors for declarative checks and actions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "install/plan/planner.h"
+#include "base/text.h"  // replace_all
+
+namespace rocmdoc::plan {
+
+struct Context {
+  Context(const InstallRecipes& r, const Matrix& m, const InstallOptions& o, const Json& f)
+      : recipes(r), matrix(m), options(o), facts(f) {}
+  const InstallRecipes& recipes;
+  const Matrix& matrix;
+  const InstallOptions& options;
+  const Json& facts;
+  const RecipeDistro* distro = nullptr;
+  const RecipeRelease* release = nullptr;
+  std::string kernel;                     // uname -r
+  std::string gfx;                        // the GPU's target, as the KFD or the matrix names it
+  std::string install_gfx;                // the target installed for: gfx, or its override stand-in
+  RecipeKey key;                          // the release's signing key, fingerprint confirmed
+  std::string user, home, venv;
+  std::string torch_version, torch_index;  // from the matrix's wheels
+  std::vector<std::string> shadowing;      // the distribution's ROCm packages installed
+  std::vector<std::string> leftovers;      // AMD source and pin files rocmdoc will not write itself
+  bool secure_boot = false;
+  bool efi = true;
+  InstallPlan* plan = nullptr;
+  void note(const std::string& text) const { plan->notes.push_back(text); }
+};
+
+inline PlanStep step(std::string id, std::string title) {
+  PlanStep s;
+  s.id = std::move(id);
+  s.title = std::move(title);
+  return s;
+}
+
+// Checks
+StepCheck packages_installed(std::vector<std::string> names);
+StepCheck packages_absent(std::vector<std::string> names, std::string except_version_containing = "");
+StepCheck package_version(const std::string& name, const std::string& prefix);
+StepCheck file_equals(const std::string& path, const std::string& content, unsigned mode = 0);
+StepCheck path_exists(const std::string& path);
+StepCheck command_succeeds(std::vector<std::string> argv, bool as_user = false);
+StepCheck output_contains(std::vector<std::string> argv, const std::string& text, bool as_user = false);
+StepCheck user_in_groups(const std::string& user, std::vector<std::string> groups);
+StepCheck key_fingerprint(const std::string& keyring, const std::string& fingerprint);
+StepCheck free_space(const std::string& path, uint64_t bytes);
+StepCheck lock_free(std::vector<std::string> files);
+StepCheck apt_simulation(std::vector<std::string> argv, std::vector<std::string> allowed_removals);
+StepCheck boot_changed();
+StepCheck file_has_line(const std::string& path, const std::string& pattern);  // RE2, the whole line
+StepCheck file_byte_equals(const std::string& path, uint64_t offset, unsigned byte);
+StepCheck path_absent(const std::string& path);
+StepCheck dpkg_settled();
+
+// Actions
+StepAction run(std::vector<std::string> argv, bool as_user = false);
+StepAction write_file(const std::string& path, const std::string& content, unsigned mode = 0644);
+StepAction download_key(const std::string& url, const std::string& path, const std::string& fingerprint);
+StepAction dearmor_key(const std::string& source, const std::string& path);
+StepAction reboot();
+// apt-get install -y --reinstall PACKAGES. A step runs only when its check
+// says it is not done; plain `install` is then a no-op for a package that is
+// present but broken: half-installed after a kill during its unpack (which
+// `dpkg --configure -a` cannot repair), or installed without its result (the
+// DKMS module not built for the running kernel). --reinstall repairs both and
+// installs what is missing as usual.
+StepAction apt_install(const std::vector<std::string>& packages);
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
+
+std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-headers-K ...
+std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm
+std::vector<std::string> plan_rocm_packages(const Context& ctx);        // rocm, or amdrocm10.0-gfx1100
+
+// Decisions, in order; each refuses or fills ctx (and may add notes).
+std::optional<InstallRefusal> choose_platform(Context& ctx);  // platform, architecture, distribution, kernel
+std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
+std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
+std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key
+void choose_user(Context& ctx, const std::string& user_home);  // user, home, venv
+std::optional<InstallRefusal> choose_torch(Context& ctx);     // the wheel index for the release
+void find_leftovers(Context& ctx);                             // old AMD lists and pins, shadowing packages
+
+// Step builders, in plan order (each appends what applies to ctx).
+void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps);
+void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps);
+void add_driver_steps(const Context& ctx, std::vector<PlanStep>& steps);
+void add_userspace_steps(const Context& ctx, std::vector<PlanStep>& steps);
+void add_torch_steps(const Context& ctx, std::vector<PlanStep>& steps);
+
+}  // namespace rocmdoc::plan

@@ -1,0 +1,209 @@
+// Which GPU decides and which release to install for it: --rocm, or the
+// newest release the recipes cover for this distribution that the matrix
+// says supports the GPU. Where the matrix has no GPU list for a release, the
+// nearest older release with one stands in, and the plan says so.
+#include <fmt/format.h>
+
+#include "install/plan/planner_internal.h"
+#include "base/version.h"
+
+namespace rocmdoc::plan {
+
+namespace {
+
+std::string str_of(const Json& j, const char* key) {
+  const Json& v = field(j, key);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
+// "10.3.0" -> "gfx1030", "9.0.10" -> "gfx90a": the override's target.
+std::string gfx_of_override(const std::string& value) {
+  int major = 0, minor = 0, step = 0;
+  if (std::sscanf(value.c_str(), "%d.%d.%d", &major, &minor, &step) != 3) return "";
+  return fmt::format("gfx{}{}{:x}", major, minor, step);
+}
+
+bool supported(const Value& v) { return !v.is_unknown() && (v.json() == "supported" || v.json() == "deprecated"); }
+
+// The release with a GPU list nearest below `version`, or "".
+std::string nearest_listed_release(const Matrix& m, const std::string& version) {
+  std::string best;
+  for (auto& r : m.releases()) {
+    std::string v = str_of(r, "version");
+    if (str_of(r, "line") != "production" || compare_versions(v, version) >= 0) continue;
+    if (!field(r, "gpus").is_array() || field(r, "gpus").empty()) continue;
+    if (best.empty() || compare_versions(v, best) > 0) best = v;
+  }
+  return best;
+}
+
+struct Support {
+  bool ok = false;
+  std::string via;  // the release whose list answered, when not `version` itself
+};
+
+Support matrix_support(const Matrix& m, const std::string& version, const std::string& gfx) {
+  Value s = m.gpu_support(version, gfx);
+  if (!s.is_unknown()) return {supported(s), ""};
+  std::string near = nearest_listed_release(m, version);
+  if (near.empty()) return {};
+  return {supported(m.gpu_support(near, gfx)), near};
+}
+
+// The releases picked without --rocm (an on-request line is named by its hint).
+std::string covered_releases(const InstallRecipes& r) {
+  std::string out;
+  for (auto& rel : r.releases)
+    if (!rel.on_request) out += (out.empty() ? "" : ", ") + rel.version;
+  return out;
+}
+
+// An on-request release with a package built for gfx: worth naming when
+// nothing else fits.
+std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
+  for (auto& rel : r.releases) {
+    std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
+    if (!package.empty())
+      return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
+             "` (see its plan's notes).";
+  }
+  return "";
+}
+
+const RecipeRelease* requested_release(const InstallRecipes& r, const std::string& wanted) {
+  if (auto* exact = r.release(wanted)) return exact;
+  for (auto& rel : r.releases)  // newest first: "7.2" means the newest 7.2.x
+    if (rel.version.rfind(wanted + ".", 0) == 0) return &rel;
+  return nullptr;
+}
+
+void note_release(Context& ctx) {
+  for (auto& u : ctx.release->unverified) ctx.note(u);
+  Json r = ctx.matrix.release(ctx.release->version);
+  if (r.is_object() && field(r, "unconfirmed").is_string())
+    ctx.note("The matrix on ROCm " + ctx.release->version + ": " + field(r, "unconfirmed").get<std::string>());
+  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel);
+  if (k.is_false())
+    ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
+             " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
+  for (auto& n : ctx.distro->notes) ctx.note(n);
+}
+
+// What the recipe cannot install for this release must be left out by the
+// user (--no-driver): a refusal that says why and what to do instead.
+std::optional<InstallRefusal> driver_gap(const Context& ctx) {
+  if (!ctx.options.driver || !ctx.release->driver_gap) return std::nullopt;
+  return InstallRefusal{"driver-not-covered", ctx.release->driver_gap->reason, ctx.release->driver_gap->instead};
+}
+
+std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
+  ctx.install_gfx = gfx;
+  if (auto r = driver_gap(ctx)) return r;
+  note_release(ctx);
+  const RecipeRelease& rel = *ctx.release;
+  if (!rel.gfx_package.empty() && rel.package_for_gfx(gfx).empty())
+    ctx.note("ROCm " + rel.version + " has no package built for " + gfx + " alone; the plan installs " + rel.rocm_packages.front() +
+             " (all GPUs).");
+  return choose_key(ctx);
+}
+
+}  // namespace
+
+// The release's signing key: its fingerprint from the recipe, or, where no
+// source gives one, the one the user confirmed with --trust-key. Without
+// either the plan can be shown but not run (plan.blocked).
+std::optional<InstallRefusal> choose_key(Context& ctx) {
+  ctx.key = ctx.recipes.key_for(*ctx.release);
+  const std::string& trusted = ctx.options.trusted_key;
+  if (!ctx.key.fingerprint.empty()) {
+    if (!trusted.empty() && trusted != ctx.key.fingerprint)
+      return InstallRefusal{"trust-key-mismatch", "The recipe gives the fingerprint " + ctx.key.fingerprint + " for " + ctx.key.url +
+                                                      "; --trust-key " + trusted + " is another key.",
+                            "Leave --trust-key out: it is only for a key whose fingerprint rocmdoc's sources do not give."};
+    return std::nullopt;
+  }
+  if (!trusted.empty()) {
+    ctx.key.fingerprint = trusted;
+    ctx.note("The signing key " + ctx.key.url + " is used only if it carries " + trusted +
+             ", the fingerprint you confirmed with --trust-key (" + ctx.key.fingerprint_unknown + ").");
+    return std::nullopt;
+  }
+  ctx.plan->blocked = InstallRefusal{
+      "key-not-confirmed",
+      "The fingerprint of ROCm " + ctx.release->version + "'s signing key " + ctx.key.url + " is not known: " +
+          ctx.key.fingerprint_unknown + ". rocmdoc does not trust a key it cannot check.",
+      "Fetch the key and read its fingerprint: `curl -fsSL -o amdrocm.gpg " + ctx.key.url +
+          "` and `gpg --show-keys amdrocm.gpg`. Compare it with a fingerprint AMD publishes elsewhere (a signed "
+          "announcement, AMD support); if they match, run again with --trust-key <40 hex digits>."};
+  return std::nullopt;
+}
+
+std::optional<InstallRefusal> choose_gpu(Context& ctx) {
+  const Json& gpus = field(ctx.facts, "gpus");
+  if (!gpus.is_array() || gpus.empty())
+    return InstallRefusal{"no-amd-gpu", "No AMD GPU was found on the PCI bus.",
+                          "Check that the card is seated and powered and shows in `lspci -d 1002:`; in a VM, pass the GPU "
+                          "through to it first."};
+  const Json* chosen = nullptr;
+  for (auto& g : gpus)  // a discrete GPU decides: it is what people compute on
+    if (field(g, "gfx").is_string() && (!chosen || (field(g, "apu") == false && field(*chosen, "apu") != false))) chosen = &g;
+  if (!chosen)
+    return InstallRefusal{"unsupported-gpu", "The AMD GPU's gfx target is not known (not in the KFD topology, not in the matrix).",
+                          "Run `rocmdoc check` for what is known about it; ROCm supports the GPUs in AMD's compatibility matrix."};
+  ctx.gfx = field(*chosen, "gfx").get<std::string>();
+  return std::nullopt;
+}
+
+std::optional<InstallRefusal> choose_release(Context& ctx) {
+  std::string gfx = ctx.gfx;
+  // A GPU no release lists may still work as a listed sibling (an RX 6700 XT
+  // as gfx1030): only where users report the override working.
+  if (ctx.matrix.releases_for_gfx(gfx).empty()) {
+    Json o = ctx.matrix.hsa_override(gfx);
+    std::string outcome = o.is_object() ? str_of(o, "outcome") : "";
+    std::string stand_in = o.is_object() ? gfx_of_override(str_of(o, "value")) : "";
+    if (stand_in.empty() || (outcome != "works" && outcome != "works_with_caveats") ||
+        ctx.matrix.releases_for_gfx(stand_in).empty())
+      return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
+                                                   ", and no working HSA_OVERRIDE_GFX_VERSION is reported for it.",
+                            "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
+                                on_request_hint(ctx.recipes, gfx)};
+    ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
+             ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + str_of(o, "value") +
+             " (set it in the environment that runs ROCm programs; unsupported by AMD).");
+    gfx = stand_in;
+  }
+  if (!ctx.options.rocm.empty()) {
+    ctx.release = requested_release(ctx.recipes, ctx.options.rocm);
+    if (!ctx.release)
+      return InstallRefusal{"release-not-covered", "rocmdoc has no install recipe for ROCm " + ctx.options.rocm + ".",
+                            "Pick one of " + covered_releases(ctx.recipes) + " with --rocm, or follow AMD's install guide."};
+    if (!ctx.release->supports(*ctx.distro))
+      return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + ctx.distro->name() + ".",
+                            "Pick a newer release with --rocm, or leave --rocm out for the newest that fits."};
+    Value s = ctx.matrix.gpu_support(ctx.release->version, gfx);
+    if (!s.is_unknown() && s.json() == "unsupported")
+      return InstallRefusal{"gpu-not-supported-by-release", "The matrix marks " + gfx + " unsupported in ROCm " + ctx.release->version + ".",
+                            "Leave --rocm out: rocmdoc picks the newest release that supports it."};
+    if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
+      ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
+    return chosen(ctx, gfx);
+  }
+  for (auto& rel : ctx.recipes.releases) {
+    if (!rel.supports(*ctx.distro) || rel.on_request) continue;
+    Support s = matrix_support(ctx.matrix, rel.version, gfx);
+    if (!s.ok) continue;
+    ctx.release = &rel;
+    if (!s.via.empty())
+      ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
+               ", the nearest release with one.");
+    return chosen(ctx, gfx);
+  }
+  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
+                                               " on " + ctx.distro->name() + " according to the matrix (as of " +
+                                               ctx.matrix.as_of() + ").",
+                        "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
+                            on_request_hint(ctx.recipes, gfx)};
+}
+
+}  // namespace rocmdoc::plan

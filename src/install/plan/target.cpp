@@ -1,0 +1,68 @@
+// The decisions a plan rests on, read from the facts: may rocmdoc install
+// here at all, for which distribution, GPU and release, for which user, and
+// what earlier installs left behind.
+#include "install/plan/planner_internal.h"
+
+#include "base/version.h"
+
+namespace rocmdoc::plan {
+
+namespace {
+
+std::string text_at(const Json& facts, std::initializer_list<const char*> path) {
+  const Json* at = &facts;
+  for (const char* key : path) at = &field(*at, key);
+  return at->is_string() ? at->get<std::string>() : "";
+}
+
+InstallRefusal refuse(std::string id, std::string reason, std::string instead) {
+  return {std::move(id), std::move(reason), std::move(instead)};
+}
+
+// The platform first: no plan helps where rocmdoc must not install a driver.
+std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallOptions& options) {
+  std::string kind = text_at(facts, {"platform", "kind"});
+  if (kind == "wsl2")
+    return refuse("wsl2", "This is WSL2: the GPU belongs to Windows' driver, and ROCm on WSL uses AMD's WSL route "
+                          "(amdgpu-install --usecase=wsl,rocm --no-dkms), not the Linux driver.",
+                  "Install the AMD Software: Adrenalin Edition driver on Windows, then follow AMD's \"Install Radeon "
+                  "software for WSL with ROCm\" guide inside WSL.");
+  if (kind == "container" && options.driver)
+    return refuse("container-driver", "This is a container: it shares the host's kernel, so a driver cannot be installed in it.",
+                  "Install the driver on the host (rocmdoc install there), then run `rocmdoc install --no-driver` in the "
+                  "container, started with --device /dev/kfd --device /dev/dri.");
+  std::string arch = text_at(facts, {"host", "arch"});
+  if (arch != "x86_64")
+    return refuse("unsupported-architecture",
+                  "AMD's ROCm packages for Ubuntu and Debian are built for x86_64; this machine is " +
+                      (arch.empty() ? std::string("of unknown architecture") : arch) + ".",
+                  "Use an x86_64 machine, or build ROCm from source (TheRock).");
+  return std::nullopt;
+}
+
+std::string supported_distros(const InstallRecipes& recipes) {
+  std::string out;
+  for (auto& d : recipes.distros) out += (out.empty() ? "" : ", ") + d.name();
+  return out;
+}
+
+}  // namespace
+
+std::optional<InstallRefusal> choose_platform(Context& ctx) {
+  if (auto r = platform_refusal(ctx.facts, ctx.options)) return r;
+  std::string id = text_at(ctx.facts, {"distro", "id"}), version = text_at(ctx.facts, {"distro", "version_id"});
+  ctx.distro = ctx.recipes.distro(id, version);
+  if (!ctx.distro)
+    return refuse("unsupported-distro",
+                  "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
+                      (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
+                  "Use one of those distributions, or follow AMD's install guide for yours "
+                  "(https://rocm.docs.amd.com/projects/install-on-linux/).");
+  ctx.kernel = text_at(ctx.facts, {"kernel", "release"});
+  if (ctx.kernel.empty())
+    return refuse("kernel-unknown", "The running kernel's release is not known, so its headers cannot be named.",
+                  "Run rocmdoc on the machine itself (not from a recording without /proc).");
+  return std::nullopt;
+}
+
+}  // namespace rocmdoc::plan

@@ -1,0 +1,98 @@
+// The one door through which probes see a machine's files.
+//
+// Every path a probe uses is absolute in the *machine's* namespace
+// ("/sys/bus/pci/devices"). Which bytes answer depends on the implementation:
+// the live root, a recorded tree under a prefix, or memory (tests). Probes
+// never touch std::filesystem or open() themselves, so every test can run on
+// a recorded machine or in memory.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "platform/file_bytes.h"
+#include "base/result.h"
+
+namespace rocmdoc {
+
+enum class FileType { missing, regular, directory, symlink, char_device, block_device, other };
+
+const char* file_type_name(FileType t);
+
+struct FileStat {
+  FileType type = FileType::missing;
+  unsigned mode = 0;  // permission bits only (07777)
+  uint32_t uid = 0;
+  uint32_t gid = 0;
+  uint64_t size = 0;
+  // Why stat failed when type == missing and it was not simply absent
+  // (for example "permission denied"); empty when the path does not exist.
+  std::string error;
+};
+
+// Files larger than this are cut when read with the default limit: the
+// kernel's attribute files are tiny, and nothing a probe reads needs more.
+constexpr size_t kDefaultReadLimit = 4 * 1024 * 1024;
+
+class FileSystem {
+ public:
+  virtual ~FileSystem() = default;
+
+  // Whole file contents, at most max_bytes (more is an error, not a silent cut).
+  virtual Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) = 0;
+  // The same bytes and errors as read_file, mapped where the implementation
+  // can (the live machine and recorded trees on disk, for large files): only
+  // for files that are replaced whole, never cut in place (see file_bytes.h).
+  virtual Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit);
+  // Entry names (no "." or ".."), sorted.
+  virtual Result<std::vector<std::string>> list_dir(const std::string& path) = 0;
+  // The entry names list_dir gives that start with `prefix`, sorted. A probe
+  // looking for python3* in /usr/bin (thousands of entries) need not have
+  // every name copied and sorted. By default list_dir filtered, so wrappers
+  // (recording, overlays) see a listing as they always did.
+  virtual Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix);
+  // The target of a symbolic link, as stored (may be relative).
+  virtual Result<std::string> read_link(const std::string& path) = 0;
+  // lstat(): does not follow a final symlink.
+  virtual FileStat stat(const std::string& path) = 0;
+  // stat() that follows symlinks (through resolve()).
+  FileStat stat_follow(const std::string& path);
+  // Canonical path with every symlink resolved inside the machine's
+  // namespace (an absolute link target stays inside a recorded root).
+  Result<std::string> resolve(const std::string& path);
+  bool exists(const std::string& path) { return stat(path).type != FileType::missing; }
+  // Live machines only: open the path read-write (O_NONBLOCK) and close it
+  // again, as this process. Recorded machines answer fail("..."), and the
+  // caller judges from the recorded owner, group and mode instead.
+  virtual Result<bool> try_open_read_write(const std::string& path);
+  // A character device that gives one record per read and would block at
+  // its end (/dev/kmsg): every record until then, as the device wrote them.
+  // Only the live machine has such devices; elsewhere this fails, and the
+  // caller asks the tool a recording kept instead (dmesg).
+  virtual Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit);
+  // True when two threads may read through it at once: reading changes no
+  // state. collect_facts then runs the independent probes beside the others.
+  virtual bool concurrent_reads() const { return false; }
+
+ protected:
+  // resolve()'s shortcut: the normalised path when the implementation can
+  // tell in one step that no part of it is a symbolic link (and all of it
+  // exists); nothing when it cannot, and resolve() walks the path.
+  virtual std::optional<std::string> path_without_links(const std::string&) { return std::nullopt; }
+  // A decorator's way to ask the filesystem it wraps for that shortcut.
+  static std::optional<std::string> path_without_links_of(FileSystem& fs, const std::string& path) {
+    return fs.path_without_links(path);
+  }
+};
+
+// Path helpers for machine-namespace paths (pure string functions).
+std::string path_join(const std::string& dir, const std::string& name);
+std::string path_dirname(const std::string& path);
+std::string path_basename(const std::string& path);
+// Collapses "." and "..", duplicate slashes; result is absolute.
+std::string path_normalize(const std::string& path);
+
+}  // namespace rocmdoc

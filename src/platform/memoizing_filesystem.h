@@ -1,0 +1,58 @@
+// A FileSystem decorator for one facts collection: what stat, read_link,
+// list_dir and the no-symlink shortcut answered for a path is remembered,
+// so a path that several probes ask about (or each of nine pyenv shims:
+// "/root", "/root/.pyenv", ".../pyvenv.cfg") costs one system call.
+//
+// Only for reading, and only for as long as nothing changes: collect_facts
+// wraps the machine's filesystem in one for its probes and drops it when
+// they are done, so the next collection (after an install step) reads anew.
+// File contents are not kept: each is read once, and they are the large part.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "platform/filesystem.h"
+
+namespace rocmdoc {
+
+class MemoizingFileSystem : public FileSystem {
+ public:
+  explicit MemoizingFileSystem(FileSystem& inner) : inner_(inner) {}
+
+  Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
+    return inner_.read_file(path, max_bytes);
+  }
+  Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
+    return inner_.read_whole_replaced_file(path, max_bytes);
+  }
+  Result<std::vector<std::string>> list_dir(const std::string& path) override;
+  Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
+  Result<std::string> read_link(const std::string& path) override;
+  FileStat stat(const std::string& path) override;
+  Result<bool> try_open_read_write(const std::string& path) override { return inner_.try_open_read_write(path); }
+  Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
+    return inner_.read_records(path, max_bytes);
+  }
+  bool concurrent_reads() const override { return inner_.concurrent_reads(); }
+
+ protected:
+  std::optional<std::string> path_without_links(const std::string& path) override;
+
+ private:
+  using Listing = Result<std::vector<std::string>>;
+
+  FileSystem& inner_;
+  std::mutex mutex_;  // collect_facts reads from two threads
+  std::unordered_map<std::string, FileStat> stats_;
+  std::unordered_map<std::string, Result<std::string>> links_;
+  std::unordered_map<std::string, std::optional<std::string>> plain_paths_;
+  std::map<std::pair<std::string, std::string>, Listing> listings_;  // by (path, prefix); "" for list_dir
+};
+
+}  // namespace rocmdoc

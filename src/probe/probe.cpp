@@ -1,0 +1,53 @@
+#include "probe/probe.h"
+#include "base/text.h"
+
+namespace rocmdoc {
+
+const std::vector<ProbeDefinition>& probe_catalogue() {
+  // Order matters: pci before amdgpu, kfd, access and firmware, which
+  // build on its device list. The independent ones are the slow readers
+  // (dpkg's database, Python's directories, the kernel log): they run on a
+  // second thread where the machine allows it.
+  static const std::vector<ProbeDefinition> probes = {
+      {"host", probe_host},
+      {"distro", probe_distro},
+      {"kernel", probe_kernel},
+      {"platform", probe_platform},
+      {"pci", probe_pci},
+      {"amdgpu", probe_amdgpu},
+      {"kfd", probe_kfd},
+      {"access", probe_access},
+      {"firmware", probe_firmware},
+      {"rocm", probe_rocm, true},
+      {"python", probe_python, true},
+      {"env", probe_env},
+      {"kernel_log", probe_kernel_log, true},
+  };
+  return probes;
+}
+
+ProcessResult ProbeContext::run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+  auto started = std::chrono::steady_clock::now();
+  ProcessResult r = machine_.runner->run(argv, timeout);
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+  Json entry = Json::object();
+  entry["argv"] = argv;
+  entry["started"] = r.started;
+  if (r.started && !r.timed_out) entry["exit_code"] = r.exit_code;
+  if (r.timed_out) entry["timed_out"] = true;
+  if (!r.error.empty()) entry["error"] = r.error;
+  if (machine_.live) entry["ms"] = ms;
+  commands_run_.push_back(entry);
+  return r;
+}
+
+Json ProbeContext::read_text_fact(const std::string& path) {
+  auto text = fs().read_file(path, 1 << 20);
+  if (!text) return unknown(text.error());
+  if (looks_binary(*text)) return unknown(path + ": binary content, not text");
+  std::string value = trim(*text);
+  if (value.empty()) return unknown(path + ": empty");
+  return value;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,81 @@
+// A probe reads one area of the machine and returns its facts as one JSON
+// object. Probes read only through ProbeContext (the machine's files, its
+// tools, its user and environment), never the host directly.
+//
+// Contract: a probe never throws for a machine's content and never guesses.
+// Whatever it cannot read becomes unknown("<why>") in its place; the
+// collector turns an unexpected exception into an unknown section too.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "base/fact.h"
+#include "machine/machine.h"
+
+namespace rocmdoc {
+
+struct ProbeOptions {
+  // Extra interpreters or virtual environments to inspect (--python PATH).
+  std::vector<std::string> python_paths;
+};
+
+class ProbeContext {
+ public:
+  // fs: where the probe reads the machine's files; the machine's own when
+  // null (collect_facts passes one that remembers answers for the run).
+  ProbeContext(Machine& machine, const ProbeOptions& options, FileSystem* fs = nullptr)
+      : machine_(machine), options_(options), fs_(fs ? fs : machine.fs.get()) {}
+
+  FileSystem& fs() { return *fs_; }
+  Machine& machine() { return machine_; }
+  const ProbeOptions& options() const { return options_; }
+
+  // Runs a tool with a timeout and records that it was run (the facts
+  // document lists every command, as design.md asks).
+  ProcessResult run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
+  const Json& commands_run() const { return commands_run_; }
+
+  // A file's contents trimmed, or unknown("<path>: <why>"); binary content
+  // and empty files are unknown too.
+  Json read_text_fact(const std::string& path);
+
+ private:
+  Machine& machine_;
+  const ProbeOptions& options_;
+  FileSystem* fs_;
+  Json commands_run_ = Json::array();
+};
+
+// Earlier probes' sections are passed in (`facts`), so that a later probe
+// can build on them (kfd correlates with pci) without reading twice.
+using ProbeFunction = Json (*)(ProbeContext& ctx, const Json& facts);
+
+struct ProbeDefinition {
+  const char* name;  // the section name in the facts document
+  ProbeFunction run;
+  // Reads no other probe's section (it is given none), so collect_facts may
+  // run it on a second thread beside the others.
+  bool independent = false;
+};
+
+// All probes, in the order they run.
+const std::vector<ProbeDefinition>& probe_catalogue();
+
+// The probes themselves, one file each under src/probe/.
+Json probe_host(ProbeContext&, const Json&);
+Json probe_distro(ProbeContext&, const Json&);
+Json probe_kernel(ProbeContext&, const Json&);
+Json probe_platform(ProbeContext&, const Json&);
+Json probe_pci(ProbeContext&, const Json&);
+Json probe_amdgpu(ProbeContext&, const Json&);
+Json probe_kfd(ProbeContext&, const Json&);
+Json probe_access(ProbeContext&, const Json&);
+Json probe_firmware(ProbeContext&, const Json&);
+Json probe_rocm(ProbeContext&, const Json&);
+Json probe_python(ProbeContext&, const Json&);
+Json probe_env(ProbeContext&, const Json&);
+Json probe_kernel_log(ProbeContext&, const Json&);
+
+}  // namespace rocmdoc

@@ -1,0 +1,70 @@
+// python: the interpreters a user may run ROCm's PyTorch with, and every
+// torch install with the build it is (ROCm, CUDA, CPU) — all read from
+// files, never by running Python or importing torch.
+#include "probe/python/interpreters.h"
+#include "probe/python/site_packages.h"
+#include "probe/python/torch.h"
+#include "probe/probe.h"
+
+namespace rocmdoc {
+
+namespace {
+
+constexpr size_t kVersionPyLimit = 256 * 1024;
+
+Json torch_install(ProbeContext& ctx, const SitePackages& sp) {
+  std::string file = sp.path + "/torch/version.py";
+  auto text = ctx.fs().read_file(file, kVersionPyLimit);
+  Json info = Json::object();
+  if (text) {
+    info = parse_torch_version_py(file, *text);
+  } else {
+    for (const char* k : {"version", "hip", "cuda", "build"}) info[k] = unknown(text.error());
+  }
+  Json j = Json::object();
+  j["site_packages"] = sp.path;
+  for (const char* k : {"version", "hip", "cuda", "build"}) j[k] = info[k];
+  j["python_version"] = sp.python_version;
+  return j;
+}
+
+Json list_or_empty_recording(const Json& list, bool looked_anywhere, bool live, const std::string& why) {
+  // On a recording, finding none of the places at all means they were not
+  // recorded, not that the machine lacks them.
+  if (!looked_anywhere && !live) return unknown(why);
+  return list;
+}
+
+}  // namespace
+
+Json probe_python(ProbeContext& ctx, const Json&) {
+  InterpreterSearch found = find_python_interpreters(ctx);
+  SitePackagesSearch sites = find_site_packages(ctx, found);
+  bool live = ctx.machine().live;
+
+  Json interpreters = Json::array();
+  for (auto& py : found.interpreters) interpreters.push_back(py.to_json());
+  Json torch = Json::array();
+  Json searched = Json::array();
+  for (auto& sp : sites.directories) {
+    searched.push_back(sp.path);
+    if (ctx.fs().stat_follow(sp.path + "/torch").type == FileType::directory) torch.push_back(torch_install(ctx, sp));
+  }
+  Json not_searched = Json::array();
+  for (auto& s : found.not_searched) not_searched.push_back(s);
+  for (auto& s : sites.not_searched) not_searched.push_back(s);
+
+  Json section = Json::object();
+  section["interpreters"] =
+      list_or_empty_recording(interpreters, found.any_directory_exists, live,
+                              "this recording holds none of the directories searched for interpreters "
+                              "(PATH's, /usr/bin, /usr/local/bin)");
+  section["python3_on_path"] = found.python3_on_path;
+  section["torch"] = list_or_empty_recording(torch, !sites.directories.empty(), live,
+                                             "this recording holds no site-packages directory");
+  section["site_packages_searched"] = searched;
+  section["not_searched"] = not_searched;
+  return section;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,101 @@
+// rocm: what of ROCm is installed and where it comes from — the installs
+// under /opt, the dpkg packages, AMD's apt repositories and pins, and the
+// dynamic linker's configuration naming ROCm's libraries.
+#include "formats/dpkg_status.h"
+#include "probe/rocm/apt.h"
+#include "probe/rocm/installs.h"
+#include "probe/rocm/packages.h"
+#include "probe/probe.h"
+#include "base/text.h"
+
+namespace rocmdoc {
+
+namespace {
+
+constexpr const char* kDpkgStatus = "/var/lib/dpkg/status";
+// Status files of machines with many packages run to several MB; the
+// limit only guards against a runaway file.
+constexpr size_t kDpkgStatusLimit = 64 * 1024 * 1024;
+
+void probe_packages(ProbeContext& ctx, Json& section) {
+  // dpkg replaces its status file whole (status-new, then a rename), so it
+  // may be mapped rather than copied.
+  auto bytes = ctx.fs().read_whole_replaced_file(kDpkgStatus, kDpkgStatusLimit);
+  Json why;
+  if (!bytes) {
+    why = unknown(bytes.error());
+  } else if (looks_binary(bytes->text())) {
+    why = unknown(std::string(kDpkgStatus) + ": binary content, not a dpkg status file");
+  }
+  if (!why.is_null()) {
+    section["packages"] = why;
+    section["packages_incomplete"] = why;
+    return;
+  }
+  DpkgStatus status = parse_dpkg_status(bytes->text(), is_rocm_package_name);
+  if (status.package_count == 0) {
+    // A dpkg system always has packages: an empty or unparsable file
+    // cannot tell that ROCm is absent.
+    why = unknown(std::string(kDpkgStatus) + ": no package stanzas");
+    section["packages"] = why;
+    section["packages_incomplete"] = why;
+    return;
+  }
+  section["packages"] = rocm_packages_fact(status);
+  section["packages_incomplete"] = rocm_packages_incomplete_fact(status);
+}
+
+// The paths a ld.so.conf file names that lie under a ROCm install.
+Json rocm_paths_in_ld_conf(std::string_view text) {
+  Json paths = Json::array();
+  for (auto& raw : split_lines(text)) {
+    std::string line = trim(std::string_view(raw).substr(0, raw.find('#')));
+    if (starts_with(line, "/opt/rocm")) paths.push_back(line);
+  }
+  return paths;
+}
+
+void probe_ld_so_conf(ProbeContext& ctx, Json& section) {
+  const std::string dir = "/etc/ld.so.conf.d";
+  auto names = ctx.fs().list_dir(dir);
+  if (!names) {
+    FileStat st = ctx.fs().stat(dir);
+    bool absent = st.type == FileType::missing && st.error.empty();
+    // glibc systems always have the directory or at least /etc/ld.so.conf;
+    // a tree with neither did not record them.
+    if (!absent || !ctx.fs().exists("/etc/ld.so.conf")) {
+      section["ld_so_conf"] = unknown(absent ? names.error() + ", and no /etc/ld.so.conf" : names.error());
+      return;
+    }
+    names = Result<std::vector<std::string>>::ok({});
+  }
+  Json out = Json::array();
+  std::vector<std::string> files = {"/etc/ld.so.conf"};
+  for (auto& name : *names)
+    if (ends_with(name, ".conf")) files.push_back(path_join(dir, name));
+  for (auto& file : files) {
+    FileStat st = ctx.fs().stat(file);
+    if (st.type == FileType::missing && st.error.empty()) continue;
+    auto text = ctx.fs().read_file(file, 1024 * 1024);
+    if (!text || looks_binary(*text)) {
+      section["ld_so_conf"] = unknown(text ? file + ": binary content, not a ld.so.conf file" : text.error());
+      return;
+    }
+    Json paths = rocm_paths_in_ld_conf(*text);
+    if (!paths.empty()) out.push_back(Json{{"file", file}, {"paths", paths}});
+  }
+  section["ld_so_conf"] = out;
+}
+
+}  // namespace
+
+Json probe_rocm(ProbeContext& ctx, const Json&) {
+  Json section = Json::object();
+  probe_rocm_installs(ctx, section);
+  probe_packages(ctx, section);
+  probe_rocm_apt(ctx, section);
+  probe_ld_so_conf(ctx, section);
+  return section;
+}
+
+}  // namespace rocmdoc

@@ -1,0 +1,17 @@
+// Facts that need the matrix: each AMD GPU joined across PCI, KFD and the
+// matrix (`gpus`), and the ROCm release a check is made against (`target`).
+// Added to the facts document by `check` before the rules run, so rules read
+// them like any other fact (docs/facts.md, "Derived sections").
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "rules/matrix.h"
+
+namespace rocmdoc {
+
+// requested_rocm: --rocm X.Y[.Z], or nullopt for "newest supporting".
+void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm);
+
+}  // namespace rocmdoc

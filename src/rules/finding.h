@@ -1,0 +1,38 @@
+// What running the rules on a facts document produces: for each rule, did
+// it fire (with one finding per matching item), pass, or could it not be
+// checked (and why).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace rocmdoc {
+
+struct RenderedStep {
+  std::string text;
+  std::vector<std::string> argv;  // empty: a person must act
+  bool sudo = false;
+};
+
+struct Finding {
+  const Rule* rule = nullptr;
+  std::string title;
+  std::string why;
+  std::vector<RenderedStep> steps;
+  std::vector<std::string> verify;
+  Json evidence = Json::object();  // fact path -> value the condition read
+};
+
+enum class Verdict { fired, passed, unknown, not_applicable };
+const char* verdict_name(Verdict v);
+
+struct RuleOutcome {
+  const Rule* rule = nullptr;
+  Verdict verdict = Verdict::passed;
+  std::string reason;  // for unknown: why it could not be checked; not_applicable: why not
+  std::vector<Finding> findings;
+};
+
+}  // namespace rocmdoc

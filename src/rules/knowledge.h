@@ -1,0 +1,45 @@
+// One `rocmdoc check` run: the facts, the rules, what each rule said, and
+// the target release. Renderers (text, JSON) read it; nothing here prints.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/finding.h"
+#include "rules/matrix.h"
+#include "rules/rule_loader.h"
+
+namespace rocmdoc {
+
+struct RuleSources {
+  std::string rules_dir;         // --rules DIR, or empty for the built-in rules
+  std::string local_rules_dir = "/etc/rocmdoc/rules.d";
+  bool checks = true;            // load rules/checks/ (check)
+  bool errors = false;           // load rules/errors/ (explain)
+};
+
+// Everything a check needs besides the facts, loaded and validated.
+struct Knowledge {
+  RuleSet rules;                  // rules/checks/
+  RuleSet error_rules;            // rules/errors/
+  // On the heap: the matrix functions in `functions` point at it, so moving
+  // a Knowledge must not move the matrix.
+  std::unique_ptr<Matrix> matrix = std::make_unique<Matrix>();
+  std::map<std::string, Function> functions;
+  std::vector<LoadError> errors;  // any error: nothing runs
+};
+
+Knowledge load_knowledge(const RuleSources& sources);
+
+struct CheckReport {
+  Json facts;                     // with the derived sections
+  std::vector<RuleOutcome> outcomes;
+  size_t errors = 0, warnings = 0, infos = 0, unknowns = 0;
+  bool has_problems() const { return errors + warnings > 0; }
+};
+
+CheckReport run_check(Json facts, const Knowledge& knowledge, const std::optional<std::string>& rocm);
+
+}  // namespace rocmdoc

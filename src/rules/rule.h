@@ -1,0 +1,74 @@
+// A diagnosis rule, as loaded from rules/checks/*.yaml (docs/rules.md).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/expression.h"
+#include "formats/yaml_tree.h"
+
+namespace rocmdoc {
+
+enum class Severity { error, warning, info };
+const char* severity_name(Severity s);
+
+// Where a loaded thing came from, for messages: "rules/checks/access.yaml:12:5".
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string str() const;
+};
+
+// Text with {fact.path} placeholders, checked at load.
+struct Template {
+  std::string text;
+  std::vector<std::string> placeholders;  // paths as written ("it.path", "access.user.target")
+};
+
+struct FixStep {
+  Template text;                 // what a person reads (always set)
+  std::vector<Template> argv;    // the command, when one can be run; empty for manual steps
+  bool sudo = false;
+};
+
+struct Fix {
+  std::vector<FixStep> steps;
+  bool reboot = false;
+  bool relogin = false;
+  std::vector<Template> verify;  // a command whose success shows the fix worked
+};
+
+struct RuleExample {
+  std::string name;
+  // A partial facts document, kept as YAML: only `rules test` runs examples,
+  // so `check` does not pay for turning them into JSON.
+  std::shared_ptr<const YamlTree> tree;
+  const YamlNode* facts_yaml = nullptr;  // a map inside tree
+  Json facts() const;
+  std::string expect;            // "fire", "pass" or "unknown"
+  SourceLocation where;
+};
+
+struct Rule {
+  std::string id;
+  std::string area;              // system, gpu, driver, access, firmware, rocm, python
+  Severity severity = Severity::error;
+  std::vector<std::string> platforms;  // empty: every platform
+  std::string for_each;          // fact path of a list, or empty
+  std::string when_text;
+  ExprPtr when;
+  Template title;
+  Template why;
+  Fix fix;
+  std::vector<std::string> sources;
+  std::vector<RuleExample> examples;
+  SourceLocation where;
+  bool local_override = false;   // replaced a built-in rule of the same id
+};
+
+// The areas of the report, in the order `check` prints them.
+const std::vector<std::pair<std::string, std::string>>& rule_areas();
+
+}  // namespace rocmdoc

@@ -1,0 +1,33 @@
+// Runs rules on a facts document. A rule fires only where its condition is
+// true; unknown is reported as "could not check", never as healthy.
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "rules/finding.h"
+#include "rules/rule_loader.h"
+
+namespace rocmdoc {
+
+RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
+// The rule's texts and fix rendered on these facts whatever its verdict
+// (explain shows candidates that did not fire); an unknown placeholder
+// prints as <name>.
+Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
+RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
+
+std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
+                                   const std::map<std::string, Function>& functions);
+
+struct ExampleFailure {
+  const Rule* rule;
+  const RuleExample* example;
+  std::string got;     // fire, pass or unknown
+  std::string detail;  // the unknown reason, when there is one
+};
+// Runs every rule's examples; returns the ones whose verdict differs.
+std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
+                                         size_t* examples_run = nullptr);
+
+}  // namespace rocmdoc

@@ -1,0 +1,42 @@
+// A signature: the literal text a piece of software prints when something
+// goes wrong, as an RE2 pattern matched against one line at a time
+// (rules/errors/*.yaml, docs/explain.md). Named groups capture values into
+// the `text` facts section ("(?P<gfx>gfx[0-9a-f]+)" -> text.gfx).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace rocmdoc {
+
+struct SignatureExample {
+  std::string line;
+  bool match = true;                           // false: a no_match example
+  std::map<std::string, std::string> captures;  // expected captured values
+  SourceLocation where;
+};
+
+struct Signature {
+  std::string id;
+  std::string pattern;  // RE2 syntax, as written
+  std::vector<SignatureExample> examples;
+  SourceLocation where;
+};
+
+// Where a text probably came from, so "nothing recognised" can name the
+// tracker to report it to. Matched like signatures; ranks nothing.
+struct Origin {
+  std::string id;
+  std::string name;     // "PyTorch"
+  std::string tracker;  // URL
+  std::string pattern;
+  SourceLocation where;
+};
+
+// The names a signature may capture into (text.<name>).
+const std::vector<std::string>& capture_names();
+
+}  // namespace rocmdoc
