@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""How often `rocmdoc explain` names the confirmed cause of a real case.
+
+    bench/explain-accuracy.py [path/to/rocmdoc] [-v]
+
+Reads tests/explain/real/cases.yaml (real threads, each with its verbatim
+paste and the cause the thread confirmed), runs `rocmdoc explain --no-probe
+--json -f CASE` on each, and prints top-1 and top-3 accuracy for the
+development part and the validation part side by side. The validation part
+is what no signature or keyword was written from: it is the figure that
+says how the catalogue generalises. A case is split by its source (all
+cases of one repository or forum go to the same part), so a thread's
+wording cannot leak from one part into the other.
+
+A case counts as found at rank k when its cause, or an id of the same
+`same_problem` class (one problem under a check rule's and an explain
+cause's id), is among the first k causes explain ranks.
+Needs: python3-yaml (Debian's package).
+"""
+import json
+import os
+import subprocess
+import sys
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CASES = os.path.join(ROOT, "tests", "explain", "real")
+
+
+def ranked_causes(rocmdoc, path):
+    run = subprocess.run([rocmdoc, "explain", "--no-probe", "--json", "-f", path],
+                         capture_output=True, text=True, timeout=60)
+    if run.returncode not in (0, 1):
+        raise SystemExit(f"{path}: rocmdoc explain exited {run.returncode}: {run.stderr.strip()}")
+    return [c["id"] for c in json.loads(run.stdout).get("causes", [])]
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    verbose = "-v" in sys.argv[1:]
+    rocmdoc = args[0] if args else os.path.join(ROOT, "build", "rocmdoc")
+    if not os.access(rocmdoc, os.X_OK):
+        raise SystemExit(f"{rocmdoc} is not built: cmake --build build --target rocmdoc")
+    with open(os.path.join(CASES, "cases.yaml")) as f:
+        doc = yaml.safe_load(f)
+    cases = doc["cases"]
+    same = {}
+    for ids in doc.get("same_problem") or []:
+        for i in ids:
+            same[i] = set(ids)
+    parts = {"development": [0, 0, 0, 0], "validation": [0, 0, 0, 0]}  # cases, top1, top3, nothing
+    misses = []
+    for case in cases:
+        part = parts[case["split"]]
+        wanted = same.get(case["cause"], {case["cause"]})
+        ranked = ranked_causes(rocmdoc, os.path.join(CASES, case["file"]))
+        part[0] += 1
+        part[1] += bool(ranked[:1]) and ranked[0] in wanted
+        part[2] += any(c in wanted for c in ranked[:3])
+        part[3] += not ranked
+        if not any(c in wanted for c in ranked[:3]):
+            misses.append((case["split"], case["file"], case["cause"], ranked[:3]))
+    print(f"{'part':<12} {'cases':>5} {'top-1':>7} {'top-3':>7} {'nothing found':>14}")
+    for name, (n, t1, t3, none) in parts.items():
+        if n:
+            print(f"{name:<12} {n:>5} {100 * t1 / n:>6.1f}% {100 * t3 / n:>6.1f}% {100 * none / n:>13.1f}%")
+    if verbose:
+        for split, file, cause, got in misses:
+            print(f"miss [{split}] {file}: want {cause}, got {', '.join(got) or 'nothing'}")
+
+
+if __name__ == "__main__":
+    main()

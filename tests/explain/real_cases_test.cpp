@@ -1,0 +1,53 @@
+// The real-case corpus (tests/explain/real/cases.yaml) is what
+// bench/explain-accuracy.py measures explain on, so a broken entry would
+// silently skew the figure: every case names a file that exists, a source,
+// a split, and a cause that today's catalogue knows (or new:ID); the
+// same_problem classes name known ids; each source is in one part only.
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "catch.h"
+#include "rules/knowledge.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+
+TEST_CASE("every real case is complete and names a cause the catalogue knows", "[explain][corpus]") {
+  RuleSources sources{"", ""};
+  sources.errors = true;
+  Knowledge k = load_knowledge(sources);
+  REQUIRE(k.errors.empty());
+  std::set<std::string> known;
+  for (auto& r : k.rules.rules) known.insert(r.id);
+  for (auto& c : k.error_rules.causes) known.insert(c.rule.id);
+
+  YAML::Node doc = YAML::LoadFile(test::source_path("tests/explain/real/cases.yaml"));
+  for (auto ids : doc["same_problem"])
+    for (auto id : ids) {
+      INFO("same_problem: " << id.as<std::string>());
+      CHECK(known.count(id.as<std::string>()));
+    }
+  std::map<std::string, std::string> part_of_source;
+  std::set<std::string> files;
+  size_t validation = 0, n = 0;
+  for (auto c : doc["cases"]) {
+    ++n;
+    std::string file = c["file"].as<std::string>();
+    INFO(file);
+    CHECK(files.insert(file).second);
+    CHECK(std::filesystem::is_regular_file(test::source_path("tests/explain/real/" + file)));
+    CHECK(c["source"].as<std::string>().rfind("https://", 0) == 0);
+    std::string split = c["split"].as<std::string>();
+    REQUIRE((split == "development" || split == "validation"));
+    validation += split == "validation";
+    auto [it, inserted] = part_of_source.emplace(c["source_group"].as<std::string>(), split);
+    CHECK(it->second == split);
+    std::string cause = c["cause"].as<std::string>();
+    CHECK((cause.rfind("new:", 0) == 0 || known.count(cause)));
+  }
+  CHECK(n >= 150);
+  CHECK(validation * 3 >= n);  // a third or more is held out
+}
