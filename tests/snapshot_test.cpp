@@ -1,5 +1,10 @@
 // rocmdoc snapshot: what it records must read back, through --root, as the
 // same facts the live run gave; and by default no personal data is kept.
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -108,4 +113,35 @@ TEST_CASE("snapshot refuses a bad destination with exit 2 and leaves nothing", "
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("rocmdoc:") != std::string::npos);
   CHECK_FALSE(fs::exists("/nonexistent-dir"));
+}
+
+// hostile-input D2: the temporary archive had a fixed name beside FILE, and
+// tar followed a symlink planted there, so root overwrote the link's target.
+TEST_CASE("snapshot does not write through a link planted beside its output", "[snapshot][hostile]") {
+  ScratchDir dir;
+  fs::path victim = dir.path / "victim", archive = dir.path / "s.tar.gz";
+  std::ofstream(victim) << "precious\n";
+  fs::create_symlink(victim, dir.path / "s.tar.gz.tmp-rocmdoc");
+  auto snap = run_rocmdoc({"snapshot", "--root", machine_root("ubuntu2404-rx7900xtx"), archive.string()});
+  INFO(snap.err);
+  REQUIRE(snap.exit_code == 0);
+  CHECK(slurp(victim) == "precious\n");
+  CHECK(fs::is_regular_file(fs::symlink_status(archive)));
+  CHECK(fs::is_symlink(fs::symlink_status(dir.path / "s.tar.gz.tmp-rocmdoc")));
+}
+
+// hostile-input D1: the archive was renamed over FILE whatever it was, so
+// `sudo rocmdoc snapshot /dev/null` turned the device into a regular file.
+TEST_CASE("snapshot writes into a device node at its output, never replaces it", "[snapshot][hostile]") {
+  ScratchDir dir;
+  fs::path node = dir.path / "null";
+  if (::mknod(node.c_str(), S_IFCHR | 0666, ::makedev(1, 3)) != 0) {
+    WARN("cannot make a device node here (not root): " << std::strerror(errno));
+    return;
+  }
+  auto snap = run_rocmdoc({"snapshot", "--root", machine_root("ubuntu2404-rx7900xtx"), node.string()});
+  INFO(snap.err);
+  CHECK(snap.exit_code == 0);
+  CHECK(fs::is_character_file(fs::symlink_status(node)));
+  for (auto& e : fs::directory_iterator(dir.path)) CHECK(e.path() == node);  // no temporary left behind
 }

@@ -1,11 +1,15 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
+#include "platform/atomic_file.h"
 #include "snapshot/snapshot.h"
 
 namespace rocmdoc {
@@ -31,25 +35,24 @@ struct TempDir {
   }
 };
 
-// tar via argv (never a shell); written beside the target, then renamed,
-// so FILE is never half-written.
+// tar via argv (never a shell) into a private temporary directory; the
+// archive then reaches FILE through write_file_atomically, as every output
+// file does: a mkstemp name beside FILE, renamed over a regular file, and
+// written into a device or pipe rather than replacing it. Nothing is ever
+// opened under a name another user could have planted.
 Result<bool> pack(const std::string& tree, const std::string& output) {
-  std::string tmp = output + ".tmp-rocmdoc";
+  TempDir work;
+  if (work.path.empty()) return Result<bool>::fail("cannot create a temporary directory");
+  std::string archive = work.path + "/snapshot.tar.gz";
   SystemProcessRunner runner;
-  auto r = runner.run({"tar", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf", tmp, "-C", tree, "."},
+  auto r = runner.run({"tar", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf", archive, "-C", tree, "."},
                       std::chrono::minutes(5));
-  if (!r.succeeded()) {
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    return Result<bool>::fail("tar failed: " + (r.error.empty() ? r.err : r.error));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, output, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return Result<bool>::fail(output + ": " + ec.message());
-  }
-  return Result<bool>::ok(true);
+  if (!r.succeeded()) return Result<bool>::fail("tar failed: " + (r.error.empty() ? r.err : r.error));
+  std::ifstream in(archive, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) return Result<bool>::fail(archive + ": cannot read the archive tar wrote");
+  return write_file_atomically(output, bytes.str());
 }
 
 }  // namespace
