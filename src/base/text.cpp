@@ -1,6 +1,8 @@
 #include "base/text.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <charconv>
 
 namespace rocmdoc {
@@ -172,15 +174,41 @@ std::string quote_for_reason(std::string_view s, size_t max_len) {
   return out;
 }
 
-// A command as a person would type it: words with spaces or shell
-// characters are single-quoted.
+// A command as a person would type it, and as safe to paste as to read:
+// whatever bytes a word holds (text captured from a log, a recorded
+// machine's kernel release), the shell sees exactly that one word. Words of
+// ordinary characters stay bare; others are single-quoted, a ' inside as
+// '\''; a word with control characters is written $'...' with \xNN, so
+// nothing reaches the terminal raw.
+std::string shell_word(const std::string& a) {
+  auto ordinary = [](unsigned char c) {
+    return std::isalnum(c) || std::strchr("_@%+=:,./-", c) != nullptr;
+  };
+  if (!a.empty() && std::all_of(a.begin(), a.end(), [&](char c) { return c != 0 && ordinary(c); })) return a;
+  bool control = std::any_of(a.begin(), a.end(), [](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
+  std::string word = control ? "$'" : "'";
+  for (char c : a) {
+    auto u = static_cast<unsigned char>(c);
+    if (control && (u < 0x20 || u == 0x7f)) {
+      static const char hex[] = "0123456789abcdef";
+      word += {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    } else if (c == '\'') {
+      word += control ? "\\'" : "'\\''";
+    } else if (control && c == '\\') {
+      word += "\\\\";
+    } else {
+      word += c;
+    }
+  }
+  return word + "'";
+}
+
 std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
   std::string out = sudo ? "sudo" : "";
-  for (auto& a : argv) {
-    bool plain = !a.empty() && a.find_first_of(" \t'\"$`\\|&;<>()*?[]{}!#~") == std::string::npos;
-    std::string word = plain ? a : "'" + a + "'";
-    out += (out.empty() ? "" : " ") + word;
-  }
+  for (auto& a : argv) out += (out.empty() ? "" : " ") + shell_word(a);
   return out;
 }
 

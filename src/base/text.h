@@ -69,8 +69,10 @@ bool looks_binary(std::string_view s);
 // reason: control bytes escaped, cut at max_len.
 std::string quote_for_reason(std::string_view s, size_t max_len = 60);
 
-// A command as a person would type it: words with spaces or shell
-// characters are single-quoted. For display only; nothing runs it.
+// A command as a person would type and paste it: one word as the shell must
+// be given it to see exactly these bytes (bare, '...' or $'...'), and an
+// argv of such words after "sudo". For display only; nothing runs it.
+std::string shell_word(const std::string& word);
 std::string shell_words(const std::vector<std::string>& argv, bool sudo);
 
 }  // namespace rocmdoc

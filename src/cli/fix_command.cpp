@@ -18,11 +18,7 @@ namespace rocmdoc {
 
 namespace {
 
-std::string command_line(const RenderedStep& step) {
-  std::string out = step.sudo ? "sudo" : "";
-  for (auto& word : step.argv) out += (out.empty() ? "" : " ") + word;
-  return out;
-}
+std::string command_line(const RenderedStep& step) { return shell_words(step.argv, step.sudo); }
 
 struct Loaded {
   Json facts;

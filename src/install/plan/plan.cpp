@@ -4,25 +4,14 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace rocmdoc {
 
 namespace {
 
-// An argv as a reader would type it: words with spaces or quotes quoted.
-std::string shown(const std::vector<std::string>& argv) {
-  std::string out;
-  for (auto& a : argv) {
-    bool plain = !a.empty() && a.find_first_of(" \t\n'\"\\$`;&|<>(){}*?!#") == std::string::npos;
-    std::string word = a;
-    if (!plain) {
-      word = "'";
-      for (char c : a) word += c == '\'' ? std::string("'\\''") : std::string(1, c);
-      word += "'";
-    }
-    out += (out.empty() ? "" : " ") + word;
-  }
-  return out;
-}
+// An argv as a reader would type it (base/text.h: safe to paste).
+std::string shown(const std::vector<std::string>& argv) { return shell_words(argv, false); }
 
 std::string list(const std::vector<std::string>& items) {
   std::string out;
