@@ -51,9 +51,7 @@ const char* kExitCodeHelp =
     "Exit codes: 0 ok, 1 problems found, 2 usage or input error; install/fix: 3 declined, 4 a step failed, "
     "5 reboot needed.";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   CLI::App app{"rocmdoc: a doctor for AMD ROCm on Linux. It reads this machine (or a recorded one), "
                "says what is wrong and what to type.", "rocmdoc"};
   app.footer(kExitCodeHelp);
@@ -225,3 +223,21 @@ int main(int argc, char** argv) {
   if (*snapshot) return run_snapshot_command(snap_opts, snapshot_options, std::cout, std::cerr);
   return kExitUsage;
 }
+
+// What a command printed must have reached standard output: a full disk or
+// a closed pipe under `rocmdoc facts > FILE` would otherwise leave half a
+// document behind an exit status of 0.
+// (The failed write's errno is gone by the time this runs, so the message
+// names the likely causes instead.)
+int finished(int code) {
+  std::cout.flush();
+  bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return code;
+  std::cerr << "rocmdoc: cannot write to standard output (a full disk, or nothing reading it): "
+               "what it received is incomplete\n";
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return finished(run(argc, argv)); }

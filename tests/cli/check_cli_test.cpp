@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "catch.h"
+#include "platform/process_runner.h"
 #include "test_support.h"
 
 using namespace rocmdoc;
@@ -85,4 +86,18 @@ TEST_CASE("check output has no colour codes off a terminal", "[cli][check]") {
   auto r = run_rocmdoc({"check", "--root", machine_root("user-not-in-render")});
   CHECK(r.out.find("\033[") == std::string::npos);
   CHECK(r.out.find("[") == 0);  // starts with an area line
+}
+
+// hostile-input D16: output sent to a full disk was cut short, and the
+// exit status still said success.
+TEST_CASE("a command whose standard output cannot be written exits 2 and says so", "[cli][hostile]") {
+  for (std::string command : {"facts", "check --json"}) {
+    SystemProcessRunner runner;
+    auto r = runner.run({"bash", "-c", std::string("exec \"$0\" ") + command + " --root \"$1\" > /dev/full", ROCMDOC_BINARY,
+                         machine_root("ubuntu2404-rx7900xtx")},
+                        std::chrono::seconds(60));
+    INFO(command << ": " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("cannot write to standard output") != std::string::npos);
+  }
 }
