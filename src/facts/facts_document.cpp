@@ -1,5 +1,11 @@
 #include "facts/facts_document.h"
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
 #include "base/build_info.h"
 
 #include "platform/memoizing_filesystem.h"
@@ -109,20 +115,37 @@ std::string facts_to_string(const Json& facts, int indent) {
 }
 
 Result<Json> load_facts_file(const std::string& path) {
+  using R = Result<Json>;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return R::fail(path + ": cannot open: " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) return R::fail(path + ": not a regular file");
+  if (static_cast<uint64_t>(st.st_size) > kMaxFactsFileBytes)
+    return R::fail(path + ": " + std::to_string(st.st_size) + " bytes; a facts document is at most " +
+                   std::to_string(kMaxFactsFileBytes >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<Json>::fail(path + ": cannot open");
+  if (!in) return R::fail(path + ": cannot open");
   std::ostringstream ss;
   ss << in.rdbuf();
   Json doc;
+  // Nesting is bounded while parsing: the parser is iterative, but copying
+  // or destroying a document tens of thousands of levels deep recurses once
+  // per level and overflows the stack.
+  auto depth_limit = [](int depth, Json::parse_event_t, Json&) {
+    if (depth > static_cast<int>(kMaxFactsDepth))
+      throw std::length_error("nested deeper than " + std::to_string(kMaxFactsDepth) + " levels");
+    return true;
+  };
   try {
-    doc = Json::parse(ss.str());
-  } catch (const Json::parse_error& e) {
-    return Result<Json>::fail(path + ": not valid JSON (" + e.what() + ")");
+    doc = Json::parse(ss.str(), depth_limit);
+  } catch (const Json::exception& e) {  // syntax, and numbers out of range
+    return R::fail(path + ": not valid JSON (" + e.what() + ")");
+  } catch (const std::length_error& e) {
+    return R::fail(path + ": not a rocmdoc facts document: " + e.what());
   }
-  if (!doc.is_object() || !doc.contains("schema")) return Result<Json>::fail(path + ": not a rocmdoc facts document (no \"schema\")");
+  if (!doc.is_object() || !doc.contains("schema")) return R::fail(path + ": not a rocmdoc facts document (no \"schema\")");
   if (doc["schema"] != kFactsSchema)
-    return Result<Json>::fail(path + ": facts schema " + doc["schema"].dump() + " is not supported (this rocmdoc reads schema 1)");
-  return Result<Json>::ok(std::move(doc));
+    return R::fail(path + ": facts schema " + doc["schema"].dump() + " is not supported (this rocmdoc reads schema 1)");
+  return R::ok(std::move(doc));
 }
 
 }  // namespace rocmdoc

@@ -25,7 +25,11 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
 std::string facts_to_string(const Json& facts, int indent = 2);
 
 // Loads a saved facts document (--facts FILE); fails with the path and the
-// problem when it is not one.
+// problem when it is not one. A real one is ~50 KB and a dozen levels deep;
+// the limits are far above that and keep a hostile file from exhausting
+// memory or the stack.
+constexpr uint64_t kMaxFactsFileBytes = 64ull << 20;
+constexpr unsigned kMaxFactsDepth = 256;
 Result<Json> load_facts_file(const std::string& path);
 
 }  // namespace rocmdoc
