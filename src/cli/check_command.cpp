@@ -1,4 +1,3 @@
-#include <future>
 #include <memory>
 #include <vector>
 
@@ -40,17 +39,14 @@ void keep_until_exit(Knowledge knowledge, CheckReport report, MachineFacts machi
 
 int run_check_command(const MachineOptions& machine_options, const CheckOptions& options, std::ostream& out,
                       std::ostream& err) {
-  // The rules load on a helper thread while this one reads the machine,
-  // the longer of the two: each takes a few milliseconds, and on two cores
-  // neither waits for the other. Probes only read; with broken rules their
-  // facts are dropped unseen.
-  auto loading = std::async(std::launch::async, [&] { return load_knowledge({options.rules_dir}); });
-  auto loaded = machine_facts(machine_options, options.facts_file);
-  Knowledge knowledge = loading.get();
+  // The rules first: with broken ones nothing is checked, so the machine
+  // need not be read.
+  Knowledge knowledge = load_knowledge({options.rules_dir});
   if (!knowledge.errors.empty()) {
     print_load_errors(knowledge.errors, err);
     return kExitUsage;
   }
+  auto loaded = machine_facts(machine_options, options.facts_file);
   if (!loaded) {
     err << "rocmdoc: " << loaded.error() << "\n";
     return kExitUsage;

@@ -25,8 +25,6 @@ int run_facts_command(const MachineOptions& options, const std::string& output_f
       err << fmt::format("probe {:<12} {:8.2f} ms\n", t.probe, t.milliseconds);
       sum += t.milliseconds;
     }
-    // The independent probes run on a second thread, so the sum of the
-    // probes' times can exceed the time the whole took.
     err << fmt::format("probes sum   {:8.2f} ms\nprobes wall  {:8.2f} ms\n", sum, wall.count());
   }
   std::string text = facts_to_string(facts) + "\n";

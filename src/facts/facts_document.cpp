@@ -10,11 +10,9 @@
 
 #include "platform/memoizing_filesystem.h"
 
-#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <fstream>
-#include <future>
 #include <sstream>
 
 namespace rocmdoc {
@@ -37,7 +35,6 @@ struct ProbeRun {
   double ms = 0;
 };
 
-// One probe with a context of its own, so that two threads never share one.
 ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, FileSystem& fs, const ProbeOptions& options,
                    const Json& facts) {
   ProbeContext ctx(machine, options, &fs);
@@ -66,45 +63,18 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   source["collected_at"] = utc_now();
   facts["source"] = source;
 
-  // The independent probes read the slowest things (dpkg's database,
-  // Python's directories, the kernel log): one helper thread takes them one
-  // by one while this thread runs the others, and this thread takes what is
-  // left when it is done. A helper that starts late (waking an idle CPU can
-  // take milliseconds in a VM) then costs nothing. They get no sections in
-  // either mode, so a probe wrongly marked independent fails the same way
-  // on one thread or two.
   // The probes ask about many of the same paths ("/usr", "/sys/bus/pci",
   // each pyenv shim's prefix): within this collection the machine is read
   // as it is now, and each answer is asked for once.
   MemoizingFileSystem fs(*machine.fs);
-  const auto& probes = probe_catalogue();
-  std::vector<ProbeRun> runs(probes.size());
-  const Json none = Json::object();
-  std::vector<size_t> independent;
-  for (size_t i = 0; i < probes.size(); ++i)
-    if (probes[i].independent) independent.push_back(i);
-  std::atomic<size_t> next{0};
-  auto take_independent = [&] {
-    for (size_t k; (k = next.fetch_add(1)) < independent.size();)
-      runs[independent[k]] = run_probe(probes[independent[k]], machine, fs, options, none);
-  };
-  std::future<void> helper;
-  if (machine.fs->concurrent_reads() && machine.runner->concurrent_runs())
-    helper = std::async(std::launch::async, take_independent);
-  Json sections = Json::object();  // what the dependent probes build on
-  for (size_t i = 0; i < probes.size(); ++i) {
-    if (probes[i].independent) continue;
-    runs[i] = run_probe(probes[i], machine, fs, options, sections);
-    sections[probes[i].name] = runs[i].section;
-  }
-  take_independent();
-  if (helper.valid()) helper.get();
-
+  // Each probe is given the document so far: later probes build on earlier
+  // sections (kfd on pci's devices).
   Json commands = Json::array();
-  for (size_t i = 0; i < probes.size(); ++i) {
-    facts[probes[i].name] = std::move(runs[i].section);
-    for (auto& c : runs[i].commands) commands.push_back(std::move(c));
-    if (timings) timings->push_back({probes[i].name, runs[i].ms});
+  for (const auto& probe : probe_catalogue()) {
+    ProbeRun run = run_probe(probe, machine, fs, options, facts);
+    facts[probe.name] = std::move(run.section);
+    for (auto& c : run.commands) commands.push_back(std::move(c));
+    if (timings) timings->push_back({probe.name, run.ms});
   }
   facts["commands_run"] = std::move(commands);
   return facts;

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <string_view>
 #include <vector>
 
@@ -164,7 +163,6 @@ std::optional<std::string> child_name(std::string_view text, size_t top, const s
 }  // namespace
 
 struct PciNameDatabase::Impl {
-  std::mutex mutex;
   std::string path;
   std::unique_ptr<MappedFile> file;  // null until the first lookup
   std::string_view text;             // empty: no readable database
@@ -184,14 +182,12 @@ struct PciNameDatabase::Impl {
   }
 
   std::optional<std::string> top_name(const std::string& head) {
-    std::lock_guard<std::mutex> lock(mutex);
     auto at = find_top(head);
     if (!at) return std::nullopt;
     return entry_name(next_line(text, *at), head);
   }
 
   std::optional<std::string> child(const std::string& head, const std::string& id) {
-    std::lock_guard<std::mutex> lock(mutex);
     auto at = find_top(head);
     if (!at) return std::nullopt;
     return child_name(text, *at, id);

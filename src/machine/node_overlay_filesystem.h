@@ -22,7 +22,6 @@ class NodeOverlayFileSystem : public FileSystem {
   Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
     return inner_->read_records(path, max_bytes);
   }
-  bool concurrent_reads() const override { return inner_->concurrent_reads(); }
 
  private:
   std::unique_ptr<FileSystem> inner_;

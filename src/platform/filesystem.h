@@ -73,9 +73,6 @@ class FileSystem {
   // Only the live machine has such devices; elsewhere this fails, and the
   // caller asks the tool a recording kept instead (dmesg).
   virtual Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit);
-  // True when two threads may read through it at once: reading changes no
-  // state. collect_facts then runs the independent probes beside the others.
-  virtual bool concurrent_reads() const { return false; }
 
  protected:
   // resolve()'s shortcut: the normalised path when the implementation can

@@ -21,7 +21,6 @@ class HostFileSystem : public FileSystem {
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;
   Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
-  bool concurrent_reads() const override { return true; }
 
   bool is_live() const { return prefix_.empty(); }
   const std::string& prefix() const { return prefix_; }

@@ -4,42 +4,35 @@ namespace rocmdoc {
 
 namespace {
 
-// The remembered answer for key, or ask() once and remember it. The lock is
-// not held while asking: two threads may both ask for a new path, and the
-// first answer stays (both are the same machine's answer).
+// The remembered answer for key, or ask() once and remember it.
 template <class Map, class Key, class Ask>
-auto remembered(std::mutex& mutex, Map& map, const Key& key, Ask ask) -> typename Map::mapped_type {
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = map.find(key); it != map.end()) return it->second;
-  }
-  auto answer = ask();
-  std::lock_guard<std::mutex> lock(mutex);
-  return map.try_emplace(key, std::move(answer)).first->second;
+auto remembered(Map& map, const Key& key, Ask ask) -> typename Map::mapped_type {
+  if (auto it = map.find(key); it != map.end()) return it->second;
+  return map.try_emplace(key, ask()).first->second;
 }
 
 }  // namespace
 
 FileStat MemoizingFileSystem::stat(const std::string& path) {
-  return remembered(mutex_, stats_, path, [&] { return inner_.stat(path); });
+  return remembered(stats_, path, [&] { return inner_.stat(path); });
 }
 
 Result<std::string> MemoizingFileSystem::read_link(const std::string& path) {
-  return remembered(mutex_, links_, path, [&] { return inner_.read_link(path); });
+  return remembered(links_, path, [&] { return inner_.read_link(path); });
 }
 
 std::optional<std::string> MemoizingFileSystem::path_without_links(const std::string& path) {
-  return remembered(mutex_, plain_paths_, path, [&] { return path_without_links_of(inner_, path); });
+  return remembered(plain_paths_, path, [&] { return path_without_links_of(inner_, path); });
 }
 
 Result<std::vector<std::string>> MemoizingFileSystem::list_dir(const std::string& path) {
-  return remembered(mutex_, listings_, std::pair<std::string, std::string>(path, ""),
+  return remembered(listings_, std::pair<std::string, std::string>(path, ""),
                     [&] { return inner_.list_dir(path); });
 }
 
 Result<std::vector<std::string>> MemoizingFileSystem::list_dir_starting_with(const std::string& path,
                                                                              std::string_view prefix) {
-  return remembered(mutex_, listings_, std::pair<std::string, std::string>(path, prefix),
+  return remembered(listings_, std::pair<std::string, std::string>(path, prefix),
                     [&] { return inner_.list_dir_starting_with(path, prefix); });
 }
 

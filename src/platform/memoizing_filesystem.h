@@ -10,7 +10,6 @@
 #pragma once
 
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -39,7 +38,6 @@ class MemoizingFileSystem : public FileSystem {
   Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
     return inner_.read_records(path, max_bytes);
   }
-  bool concurrent_reads() const override { return inner_.concurrent_reads(); }
 
  protected:
   std::optional<std::string> path_without_links(const std::string& path) override;
@@ -48,7 +46,6 @@ class MemoizingFileSystem : public FileSystem {
   using Listing = Result<std::vector<std::string>>;
 
   FileSystem& inner_;
-  std::mutex mutex_;  // collect_facts reads from two threads
   std::unordered_map<std::string, FileStat> stats_;
   std::unordered_map<std::string, Result<std::string>> links_;
   std::unordered_map<std::string, std::optional<std::string>> plain_paths_;

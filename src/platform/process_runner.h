@@ -41,17 +41,12 @@ class ProcessRunner {
  public:
   virtual ~ProcessRunner() = default;
   virtual ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) = 0;
-  // True when two threads may run tools through it at once (see
-  // FileSystem::concurrent_reads).
-  virtual bool concurrent_runs() const { return false; }
 };
 
 // fork + execvp with pipes, stdin from /dev/null, SIGKILL on timeout.
 class SystemProcessRunner : public ProcessRunner {
  public:
   ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;
-  // The child only execs after fork (its argv is built before).
-  bool concurrent_runs() const override { return true; }
 };
 
 // Answers from recorded outputs, keyed by the argv joined with spaces; an
@@ -60,7 +55,6 @@ class RecordedProcessRunner : public ProcessRunner {
  public:
   explicit RecordedProcessRunner(std::map<std::string, ProcessResult> recorded) : recorded_(std::move(recorded)) {}
   ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;
-  bool concurrent_runs() const override { return true; }  // lookups only
   static std::string key(const std::vector<std::string>& argv);
 
  private:

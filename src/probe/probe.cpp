@@ -5,9 +5,7 @@ namespace rocmdoc {
 
 const std::vector<ProbeDefinition>& probe_catalogue() {
   // Order matters: pci before amdgpu, kfd, access and firmware, which
-  // build on its device list. The independent ones are the slow readers
-  // (dpkg's database, Python's directories, the kernel log): they run on a
-  // second thread where the machine allows it.
+  // build on its device list.
   static const std::vector<ProbeDefinition> probes = {
       {"host", probe_host},
       {"distro", probe_distro},
@@ -18,10 +16,10 @@ const std::vector<ProbeDefinition>& probe_catalogue() {
       {"kfd", probe_kfd},
       {"access", probe_access},
       {"firmware", probe_firmware},
-      {"rocm", probe_rocm, true},
-      {"python", probe_python, true},
+      {"rocm", probe_rocm},
+      {"python", probe_python},
       {"env", probe_env},
-      {"kernel_log", probe_kernel_log, true},
+      {"kernel_log", probe_kernel_log},
   };
   return probes;
 }

@@ -55,9 +55,6 @@ using ProbeFunction = Json (*)(ProbeContext& ctx, const Json& facts);
 struct ProbeDefinition {
   const char* name;  // the section name in the facts document
   ProbeFunction run;
-  // Reads no other probe's section (it is given none), so collect_facts may
-  // run it on a second thread beside the others.
-  bool independent = false;
 };
 
 // All probes, in the order they run.

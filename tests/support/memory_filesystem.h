@@ -24,7 +24,6 @@ class MemoryFileSystem : public FileSystem {
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
   Result<std::string> read_link(const std::string& path) override;
   Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
-  bool concurrent_reads() const override { return true; }  // reads only look nodes up
   FileStat stat(const std::string& path) override;
 
  private:
