@@ -16,27 +16,6 @@ void print_load_errors(const std::vector<LoadError>& errors, std::ostream& err) 
       << " in the rules; nothing was checked\n";
 }
 
-namespace {
-
-// `check` ends the process right after it reports. Freeing the rules, the
-// matrix, the facts and the report object by object first (~20k small
-// allocations) costs ~10% of a run, and the kernel frees the whole heap at
-// once anyway. So they are moved here and left: reachable from a static,
-// which leak checkers accept.
-struct KeptUntilExit {
-  Knowledge knowledge;
-  CheckReport report;
-  MachineFacts machine;
-};
-
-void keep_until_exit(Knowledge knowledge, CheckReport report, MachineFacts machine) {
-  static auto* kept = new std::vector<std::unique_ptr<KeptUntilExit>>;
-  kept->push_back(std::make_unique<KeptUntilExit>(
-      KeptUntilExit{std::move(knowledge), std::move(report), std::move(machine)}));
-}
-
-}  // namespace
-
 int run_check_command(const MachineOptions& machine_options, const CheckOptions& options, std::ostream& out,
                       std::ostream& err) {
   // The rules first: with broken ones nothing is checked, so the machine
@@ -64,9 +43,7 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
   CheckReport report = run_check(std::move(facts), knowledge, rocm);
   if (options.json) out << facts_to_string(render_json_report(report)) << "\n";
   else out << render_text_report(report, {machine_options.verbosity > 0, options.color});
-  int exit_code = report.has_problems() ? kExitProblems : kExitOk;
-  keep_until_exit(std::move(knowledge), std::move(report), std::move(loaded.value()));
-  return exit_code;
+  return report.has_problems() ? kExitProblems : kExitOk;
 }
 
 }  // namespace rocmdoc

@@ -1,7 +1,6 @@
 // rocmdoc: the command-line entry point. Parses flags and hands over to the
 // commands; nothing here knows about probes or rules.
 #include <CLI/CLI.hpp>
-#include <malloc.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -29,22 +28,6 @@ void add_machine_options(CLI::App* cmd, MachineOptions& opts) {
                   "Also inspect this interpreter or virtual environment (repeatable)")
       ->type_name("PATH");
   cmd->add_flag("-v,--verbose", opts.verbosity, "More detail (timing per probe on stderr)");
-}
-
-// glibc's malloc, tuned for a run of a few milliseconds that reads a machine
-// on three threads (facts, check; issue #3). By default an arena grows 4 KB at
-// a time by mprotect (~90 calls in a check, each taking the address-space lock
-// the other threads' page faults wait on); a ~1 MB allocation (dpkg's status,
-// when it was read into a buffer) is mmap'd and its munmap took up to 0.8 ms;
-// and the heap grows by brk in 128 KB steps. Arenas grown in big steps
-// (untouched pages cost nothing), and nothing handed back before exit. Each thread keeps its own arena (the top pad grows
-// each in one step too): with one shared arena, as before, the rules load held
-// its lock so often that the main thread's probes stalled on it (traces: the
-// host probe 0.5-0.9 ms instead of 0.13; ~30 context switches per check, 3 now).
-void tune_malloc_for_a_short_run() {
-  mallopt(M_TOP_PAD, 16 << 20);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
 }
 
 const char* kExitCodeHelp =
@@ -186,7 +169,6 @@ int run(int argc, char** argv) {
   }
 
   // Not for explain or install: they run longer and on more memory.
-  if (*facts || *check) tune_malloc_for_a_short_run();
   if (*facts) return run_facts_command(facts_opts, facts_out, std::cout, std::cerr);
   if (*check) {
     check_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
