@@ -65,7 +65,6 @@ std::string path_normalize(const std::string& path) {
 }
 
 Result<std::string> FileSystem::resolve(const std::string& path) {
-  if (auto plain = path_without_links(path)) return Result<std::string>::ok(*plain);
   // Walk component by component so that absolute link targets are read in
   // the machine's namespace, never the host's. 40 hops is the kernel's
   // MAXSYMLINKS; more means a loop.
@@ -103,12 +102,6 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
 
 Result<std::string> FileSystem::read_records(const std::string& path, size_t) {
   return Result<std::string>::fail(path + ": only a live machine's device gives records");
-}
-
-Result<FileBytes> FileSystem::read_whole_replaced_file(const std::string& path, size_t max_bytes) {
-  auto text = read_file(path, max_bytes);
-  if (!text) return Result<FileBytes>::fail(text.error());
-  return Result<FileBytes>::ok(FileBytes(std::move(text.value())));
 }
 
 Result<std::vector<std::string>> FileSystem::list_dir_starting_with(const std::string& path, std::string_view prefix) {

@@ -8,12 +8,10 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "platform/file_bytes.h"
 #include "base/result.h"
 
 namespace rocmdoc {
@@ -43,17 +41,8 @@ class FileSystem {
 
   // Whole file contents, at most max_bytes (more is an error, not a silent cut).
   virtual Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) = 0;
-  // The same bytes and errors as read_file, mapped where the implementation
-  // can (the live machine and recorded trees on disk, for large files): only
-  // for files that are replaced whole, never cut in place (see file_bytes.h).
-  virtual Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit);
   // Entry names (no "." or ".."), sorted.
   virtual Result<std::vector<std::string>> list_dir(const std::string& path) = 0;
-  // The entry names list_dir gives that start with `prefix`, sorted. A probe
-  // looking for python3* in /usr/bin (thousands of entries) need not have
-  // every name copied and sorted. By default list_dir filtered, so wrappers
-  // (recording, overlays) see a listing as they always did.
-  virtual Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix);
   // The target of a symbolic link, as stored (may be relative).
   virtual Result<std::string> read_link(const std::string& path) = 0;
   // lstat(): does not follow a final symlink.
@@ -64,6 +53,8 @@ class FileSystem {
   // namespace (an absolute link target stays inside a recorded root).
   Result<std::string> resolve(const std::string& path);
   bool exists(const std::string& path) { return stat(path).type != FileType::missing; }
+  // The names list_dir gives that start with `prefix`, sorted (python3* in /usr/bin).
+  Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix);
   // Live machines only: open the path read-write (O_NONBLOCK) and close it
   // again, as this process. Recorded machines answer fail("..."), and the
   // caller judges from the recorded owner, group and mode instead.
@@ -73,16 +64,6 @@ class FileSystem {
   // Only the live machine has such devices; elsewhere this fails, and the
   // caller asks the tool a recording kept instead (dmesg).
   virtual Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit);
-
- protected:
-  // resolve()'s shortcut: the normalised path when the implementation can
-  // tell in one step that no part of it is a symbolic link (and all of it
-  // exists); nothing when it cannot, and resolve() walks the path.
-  virtual std::optional<std::string> path_without_links(const std::string&) { return std::nullopt; }
-  // A decorator's way to ask the filesystem it wraps for that shortcut.
-  static std::optional<std::string> path_without_links_of(FileSystem& fs, const std::string& path) {
-    return fs.path_without_links(path);
-  }
 };
 
 // Path helpers for machine-namespace paths (pure string functions).

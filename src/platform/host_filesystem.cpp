@@ -2,15 +2,11 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <linux/openat2.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdint>
 #include <cstring>
 
 namespace rocmdoc {
@@ -62,24 +58,6 @@ static FileType type_of(mode_t m) {
   if (S_ISCHR(m)) return FileType::char_device;
   if (S_ISBLK(m)) return FileType::block_device;
   return FileType::other;
-}
-
-// On the live machine, one openat2() that refuses every symbolic link
-// instead of resolve()'s lstat() per component: the python probe resolves
-// ~200 paths, ~900 lstat() calls a run. With no link on the way the walk
-// would only have joined the components, "." and ".." as written, so the
-// normalised path is its answer. Any failure (a link: ELOOP; a missing
-// part; a kernel before 5.6) leaves it to the walk, which also words the
-// error. O_PATH opens nothing: no device or FIFO is touched.
-std::optional<std::string> HostFileSystem::path_without_links(const std::string& path) {
-  if (!is_live() || path.empty() || path.front() != '/') return std::nullopt;
-  open_how how{};
-  how.flags = O_PATH | O_CLOEXEC;
-  how.resolve = RESOLVE_NO_SYMLINKS;
-  long fd = ::syscall(SYS_openat2, AT_FDCWD, path.c_str(), &how, sizeof how);
-  if (fd < 0) return std::nullopt;
-  ::close(static_cast<int>(fd));
-  return path_normalize(path);
 }
 
 Result<std::string> HostFileSystem::host_path(const std::string& path) {
@@ -148,8 +126,7 @@ Result<std::string> read_open_file(int fd, const struct stat* st, const std::str
     return Result<std::string>::fail(path + ": not a regular file");
   }
   // Read straight into the string, sized from the file where it says its
-  // size: dpkg's ~1 MB status grew by doubling through a stack buffer, each
-  // step copied and faulted in anew. /proc and /sys files say 0 or 4096
+  // size, so a large file takes one read. /proc and /sys files say 0 or 4096
   // whatever they hold, so the buffer still grows when they are longer. One
   // byte over max_bytes tells "larger than" apart from "exactly".
   size_t limit = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
@@ -187,31 +164,6 @@ Result<std::string> HostFileSystem::read_file(const std::string& path, size_t ma
   struct stat st {};
   bool stat_ok = ::fstat(fd, &st) == 0;
   return read_open_file(fd, stat_ok ? &st : nullptr, path, max_bytes);
-}
-
-Result<FileBytes> HostFileSystem::read_whole_replaced_file(const std::string& path, size_t max_bytes) {
-  // Below this a read costs less than setting up and tearing down a mapping.
-  constexpr off_t kMapFrom = 64 * 1024;
-  auto host = host_path(path);
-  if (!host) return Result<FileBytes>::fail(host.error());
-  int fd = open_for_reading(*host);
-  if (fd < 0) return Result<FileBytes>::fail(path + ": " + errno_reason(errno));
-  struct stat st {};
-  bool stat_ok = ::fstat(fd, &st) == 0;
-  if (stat_ok && S_ISREG(st.st_mode) && st.st_size >= kMapFrom && static_cast<uint64_t>(st.st_size) <= max_bytes) {
-    // MAP_POPULATE: the whole file is read, so its pages are entered at once
-    // instead of one fault per 64 KB.
-    void* data = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-    if (data != MAP_FAILED) {
-      ::close(fd);
-      return Result<FileBytes>::ok(FileBytes::mapped(data, static_cast<size_t>(st.st_size)));
-    }
-  }
-  // Small, special, over the limit or not mappable: read from the same open
-  // file, with read_file's answers and errors.
-  auto text = read_open_file(fd, stat_ok ? &st : nullptr, path, max_bytes);
-  if (!text) return Result<FileBytes>::fail(text.error());
-  return Result<FileBytes>::ok(FileBytes(std::move(text.value())));
 }
 
 Result<std::string> HostFileSystem::read_records(const std::string& path, size_t max_bytes) {
@@ -263,11 +215,6 @@ Result<bool> HostFileSystem::try_open_read_write(const std::string& path) {
 }
 
 Result<std::vector<std::string>> HostFileSystem::list_dir(const std::string& path) {
-  return list_dir_starting_with(path, "");
-}
-
-Result<std::vector<std::string>> HostFileSystem::list_dir_starting_with(const std::string& path,
-                                                                        std::string_view prefix) {
   auto host = host_path(path);
   if (!host) return Result<std::vector<std::string>>::fail(host.error());
   DIR* dir = ::opendir(host->c_str());
@@ -275,7 +222,7 @@ Result<std::vector<std::string>> HostFileSystem::list_dir_starting_with(const st
   std::vector<std::string> names;
   while (auto* ent = ::readdir(dir)) {
     std::string_view name = ent->d_name;
-    if (name != "." && name != ".." && name.starts_with(prefix)) names.emplace_back(name);
+    if (name != "." && name != "..") names.emplace_back(name);
   }
   ::closedir(dir);
   std::sort(names.begin(), names.end());

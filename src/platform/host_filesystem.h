@@ -14,9 +14,7 @@ class HostFileSystem : public FileSystem {
   explicit HostFileSystem(std::string prefix);
 
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
-  Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
-  Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;
@@ -24,9 +22,6 @@ class HostFileSystem : public FileSystem {
 
   bool is_live() const { return prefix_.empty(); }
   const std::string& prefix() const { return prefix_; }
-
- protected:
-  std::optional<std::string> path_without_links(const std::string& path) override;
 
  private:
   // Host path for a machine path: on a recorded tree symlinks are resolved

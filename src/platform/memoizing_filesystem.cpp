@@ -21,19 +21,8 @@ Result<std::string> MemoizingFileSystem::read_link(const std::string& path) {
   return remembered(links_, path, [&] { return inner_.read_link(path); });
 }
 
-std::optional<std::string> MemoizingFileSystem::path_without_links(const std::string& path) {
-  return remembered(plain_paths_, path, [&] { return path_without_links_of(inner_, path); });
-}
-
 Result<std::vector<std::string>> MemoizingFileSystem::list_dir(const std::string& path) {
-  return remembered(listings_, std::pair<std::string, std::string>(path, ""),
-                    [&] { return inner_.list_dir(path); });
-}
-
-Result<std::vector<std::string>> MemoizingFileSystem::list_dir_starting_with(const std::string& path,
-                                                                             std::string_view prefix) {
-  return remembered(listings_, std::pair<std::string, std::string>(path, prefix),
-                    [&] { return inner_.list_dir_starting_with(path, prefix); });
+  return remembered(listings_, path, [&] { return inner_.list_dir(path); });
 }
 
 }  // namespace rocmdoc

@@ -1,7 +1,7 @@
-// A FileSystem decorator for one facts collection: what stat, read_link,
-// list_dir and the no-symlink shortcut answered for a path is remembered,
-// so a path that several probes ask about (or each of nine pyenv shims:
-// "/root", "/root/.pyenv", ".../pyvenv.cfg") costs one system call.
+// A FileSystem decorator for one facts collection: what stat, read_link and
+// list_dir answered for a path is remembered, so a path that several probes
+// ask about (or each of nine pyenv shims: "/root", "/root/.pyenv",
+// ".../pyvenv.cfg") costs one system call.
 //
 // Only for reading, and only for as long as nothing changes: collect_facts
 // wraps the machine's filesystem in one for its probes and drops it when
@@ -9,11 +9,8 @@
 // File contents are not kept: each is read once, and they are the large part.
 #pragma once
 
-#include <map>
-#include <optional>
 #include <string>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include "platform/filesystem.h"
@@ -27,11 +24,7 @@ class MemoizingFileSystem : public FileSystem {
   Result<std::string> read_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
     return inner_.read_file(path, max_bytes);
   }
-  Result<FileBytes> read_whole_replaced_file(const std::string& path, size_t max_bytes = kDefaultReadLimit) override {
-    return inner_.read_whole_replaced_file(path, max_bytes);
-  }
   Result<std::vector<std::string>> list_dir(const std::string& path) override;
-  Result<std::vector<std::string>> list_dir_starting_with(const std::string& path, std::string_view prefix) override;
   Result<std::string> read_link(const std::string& path) override;
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override { return inner_.try_open_read_write(path); }
@@ -39,17 +32,13 @@ class MemoizingFileSystem : public FileSystem {
     return inner_.read_records(path, max_bytes);
   }
 
- protected:
-  std::optional<std::string> path_without_links(const std::string& path) override;
-
  private:
   using Listing = Result<std::vector<std::string>>;
 
   FileSystem& inner_;
   std::unordered_map<std::string, FileStat> stats_;
   std::unordered_map<std::string, Result<std::string>> links_;
-  std::unordered_map<std::string, std::optional<std::string>> plain_paths_;
-  std::map<std::pair<std::string, std::string>, Listing> listings_;  // by (path, prefix); "" for list_dir
+  std::unordered_map<std::string, Listing> listings_;
 };
 
 }  // namespace rocmdoc

@@ -18,13 +18,11 @@ constexpr const char* kDpkgStatus = "/var/lib/dpkg/status";
 constexpr size_t kDpkgStatusLimit = 64 * 1024 * 1024;
 
 void probe_packages(ProbeContext& ctx, Json& section) {
-  // dpkg replaces its status file whole (status-new, then a rename), so it
-  // may be mapped rather than copied.
-  auto bytes = ctx.fs().read_whole_replaced_file(kDpkgStatus, kDpkgStatusLimit);
+  auto bytes = ctx.fs().read_file(kDpkgStatus, kDpkgStatusLimit);
   Json why;
   if (!bytes) {
     why = unknown(bytes.error());
-  } else if (looks_binary(bytes->text())) {
+  } else if (looks_binary(*bytes)) {
     why = unknown(std::string(kDpkgStatus) + ": binary content, not a dpkg status file");
   }
   if (!why.is_null()) {
@@ -32,7 +30,7 @@ void probe_packages(ProbeContext& ctx, Json& section) {
     section["packages_incomplete"] = why;
     return;
   }
-  DpkgStatus status = parse_dpkg_status(bytes->text(), is_rocm_package_name);
+  DpkgStatus status = parse_dpkg_status(*bytes, is_rocm_package_name);
   if (status.package_count == 0) {
     // A dpkg system always has packages: an empty or unparsable file
     // cannot tell that ROCm is absent.
