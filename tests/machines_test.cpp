@@ -90,6 +90,42 @@ TEST_CASE("the sections stay in the catalogue's order", "[machines]") {
   }
 }
 
+namespace {
+
+// Counts how often dpkg's status file is read.
+class StatusReadCounter : public FileSystem {
+ public:
+  explicit StatusReadCounter(std::unique_ptr<FileSystem> inner) : inner_(std::move(inner)) {}
+  Result<std::string> read_file(const std::string& p, size_t max) override {
+    if (p == "/var/lib/dpkg/status") ++reads;
+    return inner_->read_file(p, max);
+  }
+  Result<std::vector<std::string>> list_dir(const std::string& p) override { return inner_->list_dir(p); }
+  Result<std::string> read_link(const std::string& p) override { return inner_->read_link(p); }
+  FileStat stat(const std::string& p) override { return inner_->stat(p); }
+  Result<bool> try_open_read_write(const std::string& p) override { return inner_->try_open_read_write(p); }
+  Result<std::string> read_records(const std::string& p, size_t max) override { return inner_->read_records(p, max); }
+  int reads = 0;
+
+ private:
+  std::unique_ptr<FileSystem> inner_;
+};
+
+}  // namespace
+
+TEST_CASE("one collection reads dpkg's status once, for the kernel and rocm probes both", "[machines]") {
+  auto machine = open_recorded_machine(machine_root("ubuntu2404-rx7900xtx"));
+  REQUIRE(machine.ok());
+  Machine& m = **machine;
+  auto counter = std::make_unique<StatusReadCounter>(std::move(m.fs));
+  StatusReadCounter* reads = counter.get();
+  m.fs = std::move(counter);
+  Json facts = collect_facts(m, ProbeOptions{});
+  CHECK(facts["kernel"]["hwe"].is_boolean());
+  CHECK(facts["rocm"]["packages"].is_array());
+  CHECK(reads->reads == 1);
+}
+
 TEST_CASE("the copies of the shared captures are unchanged", "[machines]") {
   // tests/machines/<capture> are copies of ../shared/fixtures/machines so a
   // clone runs alone; when the shared folder is beside the clone, they must

@@ -35,9 +35,9 @@ struct ProbeRun {
   double ms = 0;
 };
 
-ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, FileSystem& fs, const ProbeOptions& options,
-                   const Json& facts) {
-  ProbeContext ctx(machine, options, &fs);
+ProbeRun run_probe(const ProbeDefinition& probe, Machine& machine, FileSystem& fs, DpkgDatabase& dpkg,
+                   const ProbeOptions& options, const Json& facts) {
+  ProbeContext ctx(machine, options, &fs, &dpkg);
   auto started = std::chrono::steady_clock::now();
   ProbeRun run;
   try {
@@ -67,11 +67,12 @@ Json collect_facts(Machine& machine, const ProbeOptions& options, std::vector<Pr
   // each pyenv shim's prefix): within this collection the machine is read
   // as it is now, and each answer is asked for once.
   MemoizingFileSystem fs(*machine.fs);
+  DpkgDatabase dpkg(fs);
   // Each probe is given the document so far: later probes build on earlier
   // sections (kfd on pci's devices).
   Json commands = Json::array();
   for (const auto& probe : probe_catalogue()) {
-    ProbeRun run = run_probe(probe, machine, fs, options, facts);
+    ProbeRun run = run_probe(probe, machine, fs, dpkg, options, facts);
     facts[probe.name] = std::move(run.section);
     for (auto& c : run.commands) commands.push_back(std::move(c));
     if (timings) timings->push_back({probe.name, run.ms});

@@ -55,6 +55,110 @@ void note_malformed(ControlStanza& stanza, size_t line) {
   if (stanza.malformed_count++ < ControlStanza::kMalformedLinesKept) stanza.malformed_lines.push_back(line);
 }
 
+// The one reading of deb822 text, under both parsers below. A stanza opens
+// at its first line that is not blank or a comment and closes at a blank
+// line or the end. For each line, in file order, it calls
+//   v.field(name, rest, line)    "Name: value" (rest: after the colon, untrimmed),
+//   v.continuation(text, line)   a line starting with a blank, below a field,
+//   v.malformed(line)            a line that is neither, or a continuation before any field,
+// and v.stanza(first_line) when a stanza closes.
+template <class Visitor>
+void read_control_text(std::string_view text, Visitor& v) {
+  size_t stanza_line = 0;
+  bool open = false, has_field = false;
+  LineReader reader(text);
+  std::string_view line;
+  while (reader.next(line)) {
+    if (is_blank(line)) {
+      if (open) v.stanza(stanza_line);
+      open = has_field = false;
+      continue;
+    }
+    if (line.front() == '#') continue;
+    if (!open) open = true, stanza_line = reader.number();
+    if (line.front() == ' ' || line.front() == '\t') {
+      if (has_field) v.continuation(line, reader.number());
+      else v.malformed(reader.number());
+      continue;
+    }
+    size_t colon = line.find(':');
+    std::string_view name = colon == std::string_view::npos ? line : line.substr(0, colon);
+    if (colon == std::string_view::npos || !valid_field_name(name)) {
+      v.malformed(reader.number());
+      continue;
+    }
+    has_field = true;
+    v.field(name, line.substr(colon + 1), reader.number());
+  }
+  if (open) v.stanza(stanza_line);
+}
+
+// Builds every stanza with all its fields.
+struct StanzaBuilder {
+  std::vector<ControlStanza> stanzas;
+  ControlStanza current;
+
+  void field(std::string_view name, std::string_view rest, size_t line) {
+    current.fields.push_back(ControlField{std::string(name), trim(rest), line});
+  }
+  void continuation(std::string_view text, size_t) {
+    auto& value = current.fields.back().value;
+    value += '\n';
+    value += trim_view(text);
+  }
+  void malformed(size_t line) { note_malformed(current, line); }
+  void stanza(size_t first_line) {
+    current.line = first_line;
+    stanzas.push_back(std::move(current));
+    current = ControlStanza{};
+  }
+};
+
+// The fields a DpkgPackage keeps, and where each goes.
+struct WantedField {
+  std::string_view name;
+  std::string DpkgPackage::*member;
+};
+constexpr WantedField kWantedFields[] = {
+    {"Package", &DpkgPackage::name},          {"Architecture", &DpkgPackage::architecture},
+    {"Version", &DpkgPackage::version},       {"Status", &DpkgPackage::status},
+    {"Maintainer", &DpkgPackage::maintainer}, {"Source", &DpkgPackage::source},
+};
+constexpr size_t kWanted = std::size(kWantedFields);
+
+// Keeps the first line of the six fields a package needs (the first of
+// repeated ones), as views until the stanza closes: a status file is ~1 MB
+// of mostly descriptions, which are never copied.
+struct PackageBuilder {
+  DpkgStatus result;
+  std::string_view fields[kWanted] = {};
+  bool seen[kWanted] = {};
+
+  void field(std::string_view name, std::string_view rest, size_t) {
+    for (size_t i = 0; i < kWanted; ++i)
+      if (!seen[i] && iequals(name, kWantedFields[i].name)) {
+        seen[i] = true;
+        fields[i] = trim_view(rest);
+        return;  // the six names differ
+      }
+  }
+  void continuation(std::string_view, size_t) {}
+  void malformed(size_t) { ++result.malformed_lines; }
+  void stanza(size_t first_line) {
+    std::string_view name = fields[0];
+    if (name.empty()) {
+      ++result.stanzas_without_package;
+    } else {
+      DpkgPackage p;
+      for (size_t i = 0; i < kWanted; ++i) p.*kWantedFields[i].member = std::string(fields[i]);
+      p.line = first_line;
+      result.packages.push_back(std::move(p));
+    }
+    std::fill(std::begin(fields), std::end(fields), std::string_view{});
+    std::fill(std::begin(seen), std::end(seen), false);
+  }
+};
+
 }  // namespace
 
 const ControlField* ControlStanza::find(std::string_view name) const {
@@ -70,47 +174,9 @@ std::string ControlStanza::first_line(std::string_view name) const {
 }
 
 std::vector<ControlStanza> parse_control_stanzas(std::string_view text) {
-  std::vector<ControlStanza> stanzas;
-  ControlStanza current;
-  bool open = false;
-  auto close = [&] {
-    if (open && (!current.fields.empty() || current.malformed_count > 0)) stanzas.push_back(std::move(current));
-    current = ControlStanza{};
-    open = false;
-  };
-  LineReader reader(text);
-  std::string_view line;
-  while (reader.next(line)) {
-    if (is_blank(line)) {
-      close();
-      continue;
-    }
-    if (line.front() == '#') continue;
-    if (!open) {
-      open = true;
-      current.line = reader.number();
-    }
-    if (line.front() == ' ' || line.front() == '\t') {
-      // A continuation belongs to the field above; with none, it is junk.
-      if (current.fields.empty()) {
-        note_malformed(current, reader.number());
-        continue;
-      }
-      auto& value = current.fields.back().value;
-      value += '\n';
-      value += trim(line);
-      continue;
-    }
-    size_t colon = line.find(':');
-    std::string_view name = colon == std::string_view::npos ? line : line.substr(0, colon);
-    if (colon == std::string_view::npos || !valid_field_name(name)) {
-      note_malformed(current, reader.number());
-      continue;
-    }
-    current.fields.push_back(ControlField{std::string(name), trim(line.substr(colon + 1)), reader.number()});
-  }
-  close();
-  return stanzas;
+  StanzaBuilder builder;
+  read_control_text(text, builder);
+  return std::move(builder.stanzas);
 }
 
 std::string DpkgPackage::state() const {
@@ -118,75 +184,10 @@ std::string DpkgPackage::state() const {
   return words.size() == 3 ? words[2] : "";
 }
 
-// The fields a DpkgPackage keeps, and where each goes.
-struct WantedField {
-  std::string_view name;
-  std::string DpkgPackage::*member;
-};
-constexpr WantedField kWantedFields[] = {
-    {"Package", &DpkgPackage::name},          {"Architecture", &DpkgPackage::architecture},
-    {"Version", &DpkgPackage::version},       {"Status", &DpkgPackage::status},
-    {"Maintainer", &DpkgPackage::maintainer}, {"Source", &DpkgPackage::source},
-};
-constexpr size_t kWanted = std::size(kWantedFields);
-
-// The same reading as parse_control_stanzas (same stanzas, same malformed
-// lines, the first of repeated fields), but keeping only the six fields a
-// package needs, as views into the text until the stanza ends: a status
-// file is ~1 MB of mostly descriptions, and only the packages `keep`
-// accepts become strings.
-DpkgStatus parse_dpkg_status(std::string_view text, const std::function<bool(std::string_view)>& keep) {
-  DpkgStatus result;
-  std::string_view fields[kWanted];
-  bool seen[kWanted] = {};
-  size_t stanza_line = 0;
-  bool open = false, has_field = false, has_malformed = false;
-  auto close = [&] {
-    if (open && (has_field || has_malformed)) {
-      std::string_view name = fields[0];
-      if (name.empty()) {
-        ++result.stanzas_without_package;
-      } else if (++result.package_count, !keep || keep(name)) {
-        DpkgPackage p;
-        for (size_t i = 0; i < kWanted; ++i) p.*kWantedFields[i].member = std::string(fields[i]);
-        p.line = stanza_line;
-        result.packages.push_back(std::move(p));
-      }
-    }
-    std::fill(std::begin(fields), std::end(fields), std::string_view{});
-    std::fill(std::begin(seen), std::end(seen), false);
-    open = has_field = has_malformed = false;
-  };
-  LineReader reader(text);
-  std::string_view line;
-  while (reader.next(line)) {
-    if (is_blank(line)) {
-      close();
-      continue;
-    }
-    if (line.front() == '#') continue;
-    if (!open) open = true, stanza_line = reader.number();
-    if (line.front() == ' ' || line.front() == '\t') {
-      // Only first lines are kept; a continuation without a field is junk.
-      if (!has_field) ++result.malformed_lines, has_malformed = true;
-      continue;
-    }
-    size_t colon = line.find(':');
-    std::string_view name = colon == std::string_view::npos ? line : line.substr(0, colon);
-    if (colon == std::string_view::npos || !valid_field_name(name)) {
-      ++result.malformed_lines, has_malformed = true;
-      continue;
-    }
-    has_field = true;
-    for (size_t i = 0; i < kWanted; ++i)
-      if (!seen[i] && iequals(name, kWantedFields[i].name)) {
-        seen[i] = true;
-        fields[i] = trim_view(line.substr(colon + 1));
-        break;  // the six names differ
-      }
-  }
-  close();
-  return result;
+DpkgStatus parse_dpkg_status(std::string_view text) {
+  PackageBuilder builder;
+  read_control_text(text, builder);
+  return std::move(builder.result);
 }
 
 }  // namespace rocmdoc

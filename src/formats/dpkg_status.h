@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,15 +58,20 @@ struct DpkgPackage {
   bool installed() const { return state() == "installed"; }
 };
 
+// Where dpkg keeps it, and the most of it anything here reads: status files
+// of machines with many packages run to several MB, so the limit only
+// guards against a runaway file.
+constexpr const char* kDpkgStatusPath = "/var/lib/dpkg/status";
+constexpr size_t kDpkgStatusMaxBytes = 64 * 1024 * 1024;
+
 struct DpkgStatus {
-  std::vector<DpkgPackage> packages;  // in file order (those `keep` accepted)
-  size_t package_count = 0;           // stanzas with a Package field, kept or not
+  std::vector<DpkgPackage> packages;  // every stanza with a Package field, in file order
   size_t stanzas_without_package = 0;
   size_t malformed_lines = 0;
 };
 
-// keep: which packages to return, by name; every one when empty. A probe
-// that looks for a few names need not hold ~2000 packages.
-DpkgStatus parse_dpkg_status(std::string_view text, const std::function<bool(std::string_view)>& keep = {});
+// The same reading as parse_control_stanzas, keeping only the fields a
+// DpkgPackage has.
+DpkgStatus parse_dpkg_status(std::string_view text);
 
 }  // namespace rocmdoc

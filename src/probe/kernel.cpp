@@ -52,14 +52,14 @@ std::string flavour_of(const std::string& release) {
 Json hwe_installed(ProbeContext& ctx, const Json& distro) {
   if (is_unknown(distro)) return unknown("the distribution is unknown");
   if (distro.value("id", "") != "ubuntu") return nullptr;
-  auto status = ctx.fs().read_file("/var/lib/dpkg/status", 256u << 20);
+  auto& status = ctx.dpkg().text();
   if (!status) return unknown(status.error());
   // linux-generic-hwe-24.04, linux-image-generic-hwe-22.04, ...
   auto is_hwe = [](std::string_view name) {
     return name.starts_with("linux-") && name.find("-hwe-") != std::string_view::npos;
   };
-  for (auto& package : parse_dpkg_status(*status, is_hwe).packages)
-    if (package.installed()) return true;
+  for (auto& package : ctx.dpkg().status().packages)
+    if (is_hwe(package.name) && package.installed()) return true;
   return false;
 }
 

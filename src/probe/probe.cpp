@@ -24,6 +24,14 @@ const std::vector<ProbeDefinition>& probe_catalogue() {
   return probes;
 }
 
+DpkgDatabase& ProbeContext::dpkg() {
+  if (!dpkg_) {
+    own_dpkg_ = std::make_unique<DpkgDatabase>(fs());
+    dpkg_ = own_dpkg_.get();
+  }
+  return *dpkg_;
+}
+
 ProcessResult ProbeContext::run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
   auto started = std::chrono::steady_clock::now();
   ProcessResult r = machine_.runner->run(argv, timeout);

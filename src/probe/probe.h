@@ -8,11 +8,13 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "base/fact.h"
 #include "machine/machine.h"
+#include "probe/dpkg_database.h"
 
 namespace rocmdoc {
 
@@ -25,10 +27,13 @@ class ProbeContext {
  public:
   // fs: where the probe reads the machine's files; the machine's own when
   // null (collect_facts passes one that remembers answers for the run).
-  ProbeContext(Machine& machine, const ProbeOptions& options, FileSystem* fs = nullptr)
-      : machine_(machine), options_(options), fs_(fs ? fs : machine.fs.get()) {}
+  // dpkg: the collection's package database, shared by its probes; when
+  // null the context reads one of its own through fs.
+  ProbeContext(Machine& machine, const ProbeOptions& options, FileSystem* fs = nullptr, DpkgDatabase* dpkg = nullptr)
+      : machine_(machine), options_(options), fs_(fs ? fs : machine.fs.get()), dpkg_(dpkg) {}
 
   FileSystem& fs() { return *fs_; }
+  DpkgDatabase& dpkg();
   Machine& machine() { return machine_; }
   const ProbeOptions& options() const { return options_; }
 
@@ -45,6 +50,8 @@ class ProbeContext {
   Machine& machine_;
   const ProbeOptions& options_;
   FileSystem* fs_;
+  DpkgDatabase* dpkg_;
+  std::unique_ptr<DpkgDatabase> own_dpkg_;
   Json commands_run_ = Json::array();
 };
 

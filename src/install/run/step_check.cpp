@@ -62,10 +62,8 @@ StepEvaluation path_exists(const StepCheck& check, Machine& machine) {
   return st.error.empty() ? todo(check.path + " does not exist") : unknown_state(check.path + ": " + st.error);
 }
 
-constexpr const char* kDpkgStatus = "/var/lib/dpkg/status";
-
 Result<DpkgStatus> read_dpkg(Machine& machine) {
-  auto text = machine.fs->read_file(kDpkgStatus, 256u << 20);
+  auto text = machine.fs->read_file(kDpkgStatusPath, kDpkgStatusMaxBytes);
   if (!text) return Result<DpkgStatus>::fail("the package database cannot be read: " + text.error());
   return Result<DpkgStatus>::ok(parse_dpkg_status(*text));
 }

@@ -12,29 +12,24 @@ namespace rocmdoc {
 
 namespace {
 
-constexpr const char* kDpkgStatus = "/var/lib/dpkg/status";
-// Status files of machines with many packages run to several MB; the
-// limit only guards against a runaway file.
-constexpr size_t kDpkgStatusLimit = 64 * 1024 * 1024;
-
 void probe_packages(ProbeContext& ctx, Json& section) {
-  auto bytes = ctx.fs().read_file(kDpkgStatus, kDpkgStatusLimit);
+  auto& bytes = ctx.dpkg().text();
   Json why;
   if (!bytes) {
     why = unknown(bytes.error());
   } else if (looks_binary(*bytes)) {
-    why = unknown(std::string(kDpkgStatus) + ": binary content, not a dpkg status file");
+    why = unknown(std::string(kDpkgStatusPath) + ": binary content, not a dpkg status file");
   }
   if (!why.is_null()) {
     section["packages"] = why;
     section["packages_incomplete"] = why;
     return;
   }
-  DpkgStatus status = parse_dpkg_status(*bytes, is_rocm_package_name);
-  if (status.package_count == 0) {
+  const DpkgStatus& status = ctx.dpkg().status();
+  if (status.packages.empty()) {
     // A dpkg system always has packages: an empty or unparsable file
     // cannot tell that ROCm is absent.
-    why = unknown(std::string(kDpkgStatus) + ": no package stanzas");
+    why = unknown(std::string(kDpkgStatusPath) + ": no package stanzas");
     section["packages"] = why;
     section["packages_incomplete"] = why;
     return;
