@@ -139,22 +139,12 @@ std::map<std::string, std::string> parse_key_value_lines(std::string_view text) 
 }
 
 bool looks_binary(std::string_view s) {
-  if (s.find('\0') != std::string_view::npos) return true;  // memchr: fast on dpkg's ~1 MB status
+  if (s.find('\0') != std::string_view::npos) return true;
   // Control bytes are counted in the first 64 KiB only, as file(1) and git
-  // judge text by its start: a byte loop over every large file a probe
-  // reads cost more than the probe itself.
+  // judge text by its start.
   std::string_view head = s.substr(0, 64 * 1024);
-  auto is_control = [](unsigned char c) -> unsigned { return (c < 0x20) & (c != '\n') & (c != '\r') & (c != '\t'); };
-  size_t control = 0, i = 0;
-  // In blocks of 64 bytes: a loop of fixed length is one GCC vectorises at
-  // -O2 (16 bytes a step), a byte loop of unknown length is not; this ran
-  // over 64 KiB of dpkg's status and of the kernel log at every check.
-  for (; i + 64 <= head.size(); i += 64) {
-    unsigned block = 0;
-    for (size_t j = 0; j < 64; ++j) block += is_control(static_cast<unsigned char>(head[i + j]));
-    control += block;
-  }
-  for (; i < head.size(); ++i) control += is_control(static_cast<unsigned char>(head[i]));
+  size_t control = 0;
+  for (unsigned char c : head) control += c < 0x20 && c != '\n' && c != '\r' && c != '\t';
   return control * 20 > head.size();  // more than 5% control bytes
 }
 

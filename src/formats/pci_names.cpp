@@ -17,9 +17,7 @@ namespace rocmdoc {
 
 namespace {
 
-
-// pci.ids mapped, not read: 1.3 MB copied (twice, through a stringstream)
-// was most of the pci probe's time, and only a few blocks are looked at.
+// pci.ids (1.3 MB) is mapped, not read: a run looks at a few of its blocks.
 class MappedFile {
  public:
   explicit MappedFile(const std::string& path) {
@@ -80,41 +78,6 @@ std::optional<std::string> entry_name(std::string_view line, std::string_view pr
   return std::string(line);
 }
 
-// 16 bytes compared at once, on any target GCC and Clang build for (SSE2 on
-// x86-64, NEON on arm64): a vector extension, not intrinsics.
-typedef unsigned char Bytes16 __attribute__((vector_size(16)));
-
-// Calls at(offset) for the start of every line that does not begin with a
-// tab: the vendors and classes, comments and blank lines. The device and
-// subsystem lines below a vendor (~90% of pci.ids) all begin with one, so
-// such a line start is rare (one per ~500 bytes), and most 64-byte blocks
-// are passed over with one test.
-template <class F>
-void for_each_untabbed_line(std::string_view text, F&& at) {
-  const char* p = text.data();
-  const size_t n = text.size();
-  if (n > 0 && p[0] != '\t') at(size_t{0});
-  auto starts_in = [p](size_t i) {  // a mask: '\n' at i + k and no tab after it
-    Bytes16 here, next;
-    std::memcpy(&here, p + i, 16);
-    std::memcpy(&next, p + i + 1, 16);
-    return (here == '\n') & (next != '\t');
-  };
-  auto any = [](auto mask) {
-    uint64_t halves[2];
-    std::memcpy(halves, &mask, 16);
-    return (halves[0] | halves[1]) != 0;
-  };
-  size_t i = 0;
-  for (; i + 65 <= n; i += 64) {
-    if (!any(starts_in(i) | starts_in(i + 16) | starts_in(i + 32) | starts_in(i + 48))) continue;
-    for (size_t k = i; k < i + 64; ++k)
-      if (p[k] == '\n' && p[k + 1] != '\t') at(k + 1);
-  }
-  for (; i + 1 < n; ++i)
-    if (p[i] == '\n' && p[i + 1] != '\t') at(i + 1);
-}
-
 // A top-level line's four-character id ("1002", "C 03") as one number.
 uint32_t packed_id(std::string_view id) {
   uint32_t v = 0;
@@ -122,10 +85,11 @@ uint32_t packed_id(std::string_view id) {
   return v;
 }
 
-// Each top-level line's id and where it starts, in file order: ~2.5k of
-// them, searched from the front, so the first of repeated ids wins as a scan
-// from the top would find it. A plain array: a hash map's ~2.5k node
-// allocations cost as much as the scan.
+// Each top-level line's id and where it starts, in file order, so that the
+// first of repeated ids wins as a scan from the top would find it. Top-level
+// lines (vendors, classes) begin with neither a tab nor '#'. Classes and
+// missing ids lie at the end of the file, so one pass on the first lookup
+// beats a search per lookup (pci probe, 6 devices: 1.4 ms; a memmem each, 9.7 ms).
 struct TopLine {
   uint32_t id;
   uint32_t offset;
@@ -134,13 +98,13 @@ struct TopLine {
 std::vector<TopLine> index_top_lines(std::string_view text) {
   std::vector<TopLine> index;
   if (text.size() > UINT32_MAX) return index;  // no pci.ids is 4 GB: no names from one that is
-  index.reserve(4096);
-  for_each_untabbed_line(text, [&](size_t start) {
+  for (size_t pos = 0; pos < text.size();) {
+    size_t start = pos;
+    std::string_view line = next_line(text, pos);
     // Both kinds of id are four characters: "1002" (a vendor), "C 03" (a class).
-    std::string_view line = text.substr(start, text.find('\n', start) - start);
-    if (line.size() > 4 && line[0] != '#' && blank(line[4]))
+    if (line.size() > 4 && line[0] != '\t' && line[0] != '#' && blank(line[4]))
       index.push_back({packed_id(line), static_cast<uint32_t>(start)});
-  });
+  }
   return index;
 }
 

@@ -2,8 +2,8 @@
 //
 // The devices come from the probed machine's files (a recorded machine is
 // not this computer), the names from this computer's pci.ids. Only the lines
-// asked for are looked up, on the first use: libpci's own lookup parses the
-// whole 1.3 MB file into tables first, which was a third of a `check` run.
+// asked for are looked up, on the first use, where libpci would parse the
+// whole 1.3 MB file into tables.
 // A missing or unreadable database, or a line that does not parse, gives
 // no name, never a failure.
 #pragma once
