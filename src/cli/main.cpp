@@ -168,7 +168,6 @@ int run(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
 
-  // Not for explain or install: they run longer and on more memory.
   if (*facts) return run_facts_command(facts_opts, facts_out, std::cout, std::cerr);
   if (*check) {
     check_options.color = ::isatty(1) && !std::getenv("NO_COLOR");

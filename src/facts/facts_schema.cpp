@@ -9,10 +9,9 @@ namespace rocmdoc {
 
 namespace {
 
-// In byte order, so that a lookup is a binary search over constants: the
-// std::set this was, built at every start for 236 names, and its lookups
-// took ~0.6M instructions of each check. The static_assert keeps the order
-// (and each name once) when one is added.
+// In byte order, so that a lookup is a binary search over constants and
+// nothing is built at start. The static_assert keeps the order (and each
+// name once) when one is added.
 constexpr std::string_view kFactNames[] = {
     "access.groups_pending_relogin[]",
     "access.nodes[].can_open_rw",

@@ -34,9 +34,8 @@ bool pass_on(int fd, int stream, const OutputSink& sink) {
 }
 
 // posix_spawn, not fork: glibc starts the child with CLONE_VM|CLONE_VFORK,
-// so nothing of this process's memory is copied or marked copy-on-write
-// (after a fork, each page the parent wrote next faulted again: most of a
-// probe run's system time). It also reports a failed exec as its result.
+// so none of this process's memory is copied or marked copy-on-write, and
+// a failed exec comes back as its result.
 int spawn_child(pid_t& pid, std::vector<char*>& cargv, const StreamOptions& options, const Pipe& out, const Pipe& err) {
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;

@@ -32,7 +32,7 @@ struct StreamOptions {
 // Receives output as it comes: stream 1 is stdout, 2 is stderr.
 using OutputSink = std::function<void(int stream, std::string_view data)>;
 
-// fork + execvp (never a shell), streaming the child's output to `sink`.
+// posix_spawnp (never a shell), streaming the child's output to `sink`.
 // The result has no out/err: the sink got them.
 ProcessResult stream_process(const std::vector<std::string>& argv, const StreamOptions& options,
                              const OutputSink& sink);
@@ -43,7 +43,7 @@ class ProcessRunner {
   virtual ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) = 0;
 };
 
-// fork + execvp with pipes, stdin from /dev/null, SIGKILL on timeout.
+// posix_spawnp with pipes, stdin from /dev/null, SIGKILL on timeout.
 class SystemProcessRunner : public ProcessRunner {
  public:
   ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;

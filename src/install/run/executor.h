@@ -75,13 +75,13 @@ struct RunReport {
   std::string message;
   std::string log;      // the full log file
   size_t steps_run = 0, steps_skipped = 0;
-  bool input_error = false;  // (executor addition) the journal could not be read: exit 2, nothing ran
+  bool input_error = false;  // the journal could not be read: exit 2, nothing ran
 };
 
 struct ExecutorPaths {
   std::string journal = "/var/lib/rocmdoc/install.json";
   std::string log_dir = "/var/log/rocmdoc";
-  // (executor additions) The log is <log_dir>/<log_prefix>-<UTC time>.log.
+  // The log is <log_dir>/<log_prefix>-<UTC time>.log.
   std::string log_prefix = "install";
   // Where the boot id is read (through the machine's files and by the live
   // SystemChanger); tests and the integration test fake a reboot here.
