@@ -6,20 +6,13 @@
 #include <vector>
 
 #include "rules/expression.h"
+#include "formats/strict_yaml.h"
 #include "formats/yaml_tree.h"
 
 namespace rocmdoc {
 
 enum class Severity { error, warning, info };
 const char* severity_name(Severity s);
-
-// Where a loaded thing came from, for messages: "rules/checks/access.yaml:12:5".
-struct SourceLocation {
-  std::string file;
-  int line = 0;
-  int column = 0;
-  std::string str() const;
-};
 
 // Text with {fact.path} placeholders, checked at load.
 struct Template {

@@ -19,12 +19,6 @@ const char* severity_name(Severity s) {
   return "error";
 }
 
-std::string SourceLocation::str() const {
-  std::string s = file;
-  if (line > 0) s += ":" + std::to_string(line) + ":" + std::to_string(column);
-  return s;
-}
-
 const std::vector<std::pair<std::string, std::string>>& rule_areas() {
   static const std::vector<std::pair<std::string, std::string>> areas = {
       {"system", "System"},     {"gpu", "GPU"},   {"driver", "Driver"},           {"access", "Access"},
@@ -34,10 +28,6 @@ const std::vector<std::pair<std::string, std::string>>& rule_areas() {
 }
 
 namespace {
-
-struct Failure {
-  LoadError error;
-};
 
 class Loader {
  public:
@@ -49,7 +39,7 @@ class Loader {
   }
 
   void load_file(const RuleFile& file, bool local) {
-    file_ = &file;
+    yaml_.emplace(file.name, set_.errors);
     auto parsed = rule_file_tree(file, set_.errors);
     if (!parsed) return;
     // Shared with the rules' examples, which point into it.
@@ -58,19 +48,19 @@ class Loader {
     if (doc.is_null()) return;
     try {
       if (kind_ == Kind::checks) {
-        if (!doc.is_map()) fail(doc, "a rule file is a mapping with lists, macros and rules");
-        allow_keys(doc, {"lists", "macros", "rules"});
+        if (!doc.is_map()) yaml_->fail(doc, "a rule file is a mapping with lists, macros and rules");
+        yaml_->allow_keys(doc, {"lists", "macros", "rules"});
       } else {
-        if (!doc.is_map()) fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
-        allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
+        if (!doc.is_map()) yaml_->fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
+        yaml_->allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
       }
-      if (doc["lists"]) for (auto& n : sequence(doc["lists"], "lists")) load_list(n);
-      if (doc["macros"]) for (auto& n : sequence(doc["macros"], "macros")) load_macro(n);
+      if (doc["lists"]) for (auto& n : yaml_->list(doc["lists"], "lists")) load_list(n);
+      if (doc["macros"]) for (auto& n : yaml_->list(doc["macros"], "macros")) load_macro(n);
       each(doc, "rules", [&](const YamlNode& n) { load_rule(n, local); });
       each(doc, "signatures", [&](const YamlNode& n) { load_signature(n); });
       each(doc, "origins", [&](const YamlNode& n) { load_origin(n); });
       each(doc, "causes", [&](const YamlNode& n) { load_cause(n, local); });
-    } catch (const Failure& f) {
+    } catch (const StrictYaml::Failure& f) {
       set_.errors.push_back(f.error);
     }
   }
@@ -89,58 +79,7 @@ class Loader {
   // Loads every item of doc[key], reporting each bad one rather than just the first.
   template <class Load>
   void each(const YamlNode& doc, const char* key, Load load) {
-    if (!doc[key]) return;
-    for (auto& n : sequence(doc[key], key)) {
-      try {
-        load(n);
-      } catch (const Failure& f) {
-        set_.errors.push_back(f.error);
-      }
-    }
-  }
-
-  SourceLocation at(const YamlNode& n) const { return {file_->name, n.line, n.column}; }
-  [[noreturn]] void fail(const YamlNode& n, const std::string& message) const { throw Failure{{at(n), message}}; }
-
-  void allow_keys(const YamlNode& map, std::initializer_list<const char*> keys) const {
-    for (size_t i = 0; i < map.pair_count(); ++i) {
-      std::string key(map.key(i).text);
-      bool ok = false;
-      for (const char* k : keys) ok = ok || key == k;
-      if (!ok) {
-        std::string allowed;
-        for (const char* k : keys) allowed += std::string(allowed.empty() ? "" : ", ") + k;
-        fail(map.key(i), "unknown key '" + key + "' (allowed: " + allowed + ")");
-      }
-    }
-  }
-
-  std::span<const YamlNode> sequence(const YamlNode& n, const std::string& what) const {
-    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list");
-    return n.children;
-  }
-
-  const YamlNode& required(const YamlNode& map, const char* key) const {
-    if (!map[key]) fail(map, std::string("missing '") + key + "'");
-    return map[key];
-  }
-
-  std::string scalar(const YamlNode& n, const std::string& what) const {
-    if (!n.is_scalar()) fail(n, "'" + what + "' must be text");
-    return std::string(n.text);
-  }
-
-  bool boolean(const YamlNode& n, const std::string& what) const {
-    std::string s = scalar(n, what);
-    if (s == "true") return true;
-    if (s == "false") return false;
-    fail(n, "'" + what + "' must be true or false");
-  }
-
-  std::vector<std::string> strings(const YamlNode& n, const std::string& what) const {
-    std::vector<std::string> out;
-    for (auto item : sequence(n, what)) out.push_back(scalar(item, what + " item"));
-    return out;
+    if (doc[key]) yaml_->each(doc[key], key, load);
   }
 
   // The base vocabulary with the lists and macros defined so far, kept up
@@ -149,48 +88,48 @@ class Loader {
   const Vocabulary& vocabulary() const { return vocabulary_; }
 
   ExprPtr condition(const YamlNode& n, const std::string& item_path) {
-    std::string text = scalar(n, "condition");
+    std::string text = yaml_->text(n, "condition");
     ParseError err;
     auto parsed = parse_expression(text, vocabulary(), item_path, &err);
     if (!parsed) {
       // Point into the line when the condition is written on one line.
-      SourceLocation where = at(n);
+      SourceLocation where = yaml_->at(n);
       bool quoted = n.quoted;
       if (text.find('\n') == std::string::npos) where.column += static_cast<int>(err.column) - 1 + (quoted ? 1 : 0);
-      throw Failure{{where, "in condition: " + err.message}};
+      throw StrictYaml::Failure{{where, "in condition: " + err.message}};
     }
     return *parsed;
   }
 
   void load_list(const YamlNode& n) {
-    allow_keys(n, {"list", "items"});
-    std::string name = scalar(required(n, "list"), "list");
-    if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
+    yaml_->allow_keys(n, {"list", "items"});
+    std::string name = yaml_->text(yaml_->required(n, "list"), "list");
+    if (set_.lists.count(name) || set_.macros.count(name)) yaml_->fail(n, "'" + name + "' is defined twice");
     Json items = Json::array();
-    for (auto& s : strings(required(n, "items"), "items")) items.push_back(s);
+    for (auto& s : yaml_->texts(yaml_->required(n, "items"), "items")) items.push_back(s);
     vocabulary_.lists[name] = items;
     set_.lists[name] = std::move(items);
   }
 
   void load_macro(const YamlNode& n) {
-    allow_keys(n, {"macro", "condition"});
-    std::string name = scalar(required(n, "macro"), "macro");
-    if (set_.lists.count(name) || set_.macros.count(name)) fail(n, "'" + name + "' is defined twice");
-    ExprPtr macro = condition(required(n, "condition"), "");
+    yaml_->allow_keys(n, {"macro", "condition"});
+    std::string name = yaml_->text(yaml_->required(n, "macro"), "macro");
+    if (set_.lists.count(name) || set_.macros.count(name)) yaml_->fail(n, "'" + name + "' is defined twice");
+    ExprPtr macro = condition(yaml_->required(n, "condition"), "");
     vocabulary_.macros[name] = macro;
     set_.macros[name] = std::move(macro);
   }
 
   Template templ(const YamlNode& n, const std::string& what, const std::string& item_path) const {
     Template t;
-    t.text = scalar(n, what);
+    t.text = yaml_->text(n, what);
     for (size_t open = t.text.find('{'); open != std::string::npos; open = t.text.find('{', open + 1)) {
       size_t close = t.text.find('}', open);
-      if (close == std::string::npos) fail(n, "'" + what + "': '{' without '}'");
+      if (close == std::string::npos) yaml_->fail(n, "'" + what + "': '{' without '}'");
       std::string path = t.text.substr(open + 1, close - open - 1);
       bool item = starts_with(path, "it.") || starts_with(path, "each.");
       std::string schema = item ? item_path + path.substr(path.find('.')) : path;
-      if (item && item_path.empty()) fail(n, "'" + what + "': {" + path + "} outside a for_each rule");
+      if (item && item_path.empty()) yaml_->fail(n, "'" + what + "': {" + path + "} outside a for_each rule");
       // Placeholders may index lists: pci.gpus[0].name -> pci.gpus[].name
       std::string normalised;
       for (size_t i = 0; i < schema.size(); ++i) {
@@ -202,102 +141,102 @@ class Loader {
           normalised += schema[i];
         }
       }
-      if (vocabulary_.is_fact && !vocabulary_.is_fact(normalised)) fail(n, "'" + what + "': unknown fact {" + path + "}");
+      if (vocabulary_.is_fact && !vocabulary_.is_fact(normalised)) yaml_->fail(n, "'" + what + "': unknown fact {" + path + "}");
       t.placeholders.push_back(path);
     }
     return t;
   }
 
   FixStep load_step(const YamlNode& s, const std::string& item_path) const {
-    if (!s.is_map()) fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
-    allow_keys(s, {"text", "run", "sudo"});
+    if (!s.is_map()) yaml_->fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
+    yaml_->allow_keys(s, {"text", "run", "sudo"});
     FixStep step;
-    step.text = templ(required(s, "text"), "text", item_path);
+    step.text = templ(yaml_->required(s, "text"), "text", item_path);
     if (s["run"])
-      for (auto& a : sequence(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
-    if (s["sudo"]) step.sudo = boolean(s["sudo"], "sudo");
+      for (auto& a : yaml_->list(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
+    if (s["sudo"]) step.sudo = yaml_->flag(s["sudo"], "sudo");
     return step;
   }
 
   Fix load_fix(const YamlNode& n, const std::string& item_path) const {
-    if (!n.is_map()) fail(n, "'fix' must be a mapping with steps");
-    allow_keys(n, {"steps", "reboot", "relogin", "verify"});
+    if (!n.is_map()) yaml_->fail(n, "'fix' must be a mapping with steps");
+    yaml_->allow_keys(n, {"steps", "reboot", "relogin", "verify"});
     Fix fix;
-    for (auto& s : sequence(required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
-    if (n["reboot"]) fix.reboot = boolean(n["reboot"], "reboot");
-    if (n["relogin"]) fix.relogin = boolean(n["relogin"], "relogin");
+    for (auto& s : yaml_->list(yaml_->required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
+    if (n["reboot"]) fix.reboot = yaml_->flag(n["reboot"], "reboot");
+    if (n["relogin"]) fix.relogin = yaml_->flag(n["relogin"], "relogin");
     if (n["verify"])
-      for (auto& a : sequence(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
+      for (auto& a : yaml_->list(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
     return fix;
   }
 
   void load_examples(Rule& rule, const YamlNode& n) const {
-    for (auto& e : sequence(n, "examples")) {
-      if (!e.is_map()) fail(e, "an example is a mapping with name, facts and expect");
-      allow_keys(e, {"name", "facts", "expect"});
+    for (auto& e : yaml_->list(n, "examples")) {
+      if (!e.is_map()) yaml_->fail(e, "an example is a mapping with name, facts and expect");
+      yaml_->allow_keys(e, {"name", "facts", "expect"});
       RuleExample ex;
-      ex.where = at(e);
-      ex.name = scalar(required(e, "name"), "name");
+      ex.where = yaml_->at(e);
+      ex.name = yaml_->text(yaml_->required(e, "name"), "name");
       ex.tree = tree_;
-      ex.facts_yaml = &required(e, "facts");
-      if (!ex.facts_yaml->is_map()) fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
-      ex.expect = scalar(required(e, "expect"), "expect");
+      ex.facts_yaml = &yaml_->required(e, "facts");
+      if (!ex.facts_yaml->is_map()) yaml_->fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
+      ex.expect = yaml_->text(yaml_->required(e, "expect"), "expect");
       if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown")
-        fail(e["expect"], "'expect' is fire, pass or unknown");
+        yaml_->fail(e["expect"], "'expect' is fire, pass or unknown");
       rule.examples.push_back(ex);
     }
   }
 
   std::string identifier(const YamlNode& n, const std::string& what) const {
-    std::string id = scalar(n, what);
+    std::string id = yaml_->text(n, what);
     bool ok = !id.empty();
     for (char c : id)
       ok = ok && (std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-');
-    if (!ok) fail(n, "ids are lower-case words joined by '-' ('" + id + "')");
+    if (!ok) yaml_->fail(n, "ids are lower-case words joined by '-' ('" + id + "')");
     return id;
   }
 
   // The parts a check rule and a cause share.
   void load_rule_text(Rule& r, const YamlNode& n, const std::string& item_path) const {
-    r.title = templ(required(n, "title"), "title", item_path);
-    r.why = templ(required(n, "why"), "why", item_path);
-    r.fix = load_fix(required(n, "fix"), item_path);
-    r.sources = strings(required(n, "sources"), "sources");
-    if (r.sources.empty()) fail(n["sources"], "a rule names at least one source");
+    r.title = templ(yaml_->required(n, "title"), "title", item_path);
+    r.why = templ(yaml_->required(n, "why"), "why", item_path);
+    r.fix = load_fix(yaml_->required(n, "fix"), item_path);
+    r.sources = yaml_->texts(yaml_->required(n, "sources"), "sources");
+    if (r.sources.empty()) yaml_->fail(n["sources"], "a rule names at least one source");
   }
 
   void load_rule(const YamlNode& n, bool local) {
-    if (!n.is_map()) fail(n, "a rule is a mapping");
-    allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
+    if (!n.is_map()) yaml_->fail(n, "a rule is a mapping");
+    yaml_->allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
                    "examples"});
     Rule r;
-    r.where = at(n);
-    r.id = identifier(required(n, "id"), "id");
-    r.area = scalar(required(n, "area"), "area");
+    r.where = yaml_->at(n);
+    r.id = identifier(yaml_->required(n, "id"), "id");
+    r.area = yaml_->text(yaml_->required(n, "area"), "area");
     bool area_ok = false;
     for (auto& [key, label] : rule_areas()) area_ok = area_ok || key == r.area;
-    if (!area_ok) fail(n["area"], "unknown area '" + r.area + "' (system, gpu, driver, access, firmware, rocm, python)");
-    std::string severity = scalar(required(n, "severity"), "severity");
+    if (!area_ok) yaml_->fail(n["area"], "unknown area '" + r.area + "' (system, gpu, driver, access, firmware, rocm, python)");
+    std::string severity = yaml_->text(yaml_->required(n, "severity"), "severity");
     if (severity == "error") r.severity = Severity::error;
     else if (severity == "warning") r.severity = Severity::warning;
     else if (severity == "info") r.severity = Severity::info;
-    else fail(n["severity"], "severity is error, warning or info");
+    else yaml_->fail(n["severity"], "severity is error, warning or info");
     if (n["platforms"]) {
-      r.platforms = strings(n["platforms"], "platforms");
+      r.platforms = yaml_->texts(n["platforms"], "platforms");
       static const std::set<std::string> kinds = {"bare_metal", "vm", "container", "wsl2"};
       for (auto& p : r.platforms)
-        if (!kinds.count(p)) fail(n["platforms"], "unknown platform '" + p + "' (bare_metal, vm, container, wsl2)");
+        if (!kinds.count(p)) yaml_->fail(n["platforms"], "unknown platform '" + p + "' (bare_metal, vm, container, wsl2)");
     }
     std::string item_path;
     if (n["for_each"]) {
-      r.for_each = scalar(n["for_each"], "for_each");
-      if (vocabulary_.is_fact && !vocabulary_.is_fact(r.for_each)) fail(n["for_each"], "unknown fact '" + r.for_each + "'");
+      r.for_each = yaml_->text(n["for_each"], "for_each");
+      if (vocabulary_.is_fact && !vocabulary_.is_fact(r.for_each)) yaml_->fail(n["for_each"], "unknown fact '" + r.for_each + "'");
       item_path = r.for_each + "[]";
     }
-    r.when_text = scalar(required(n, "when"), "when");
+    r.when_text = yaml_->text(yaml_->required(n, "when"), "when");
     r.when = condition(n["when"], item_path);
     load_rule_text(r, n, item_path);
-    load_examples(r, required(n, "examples"));
+    load_examples(r, yaml_->required(n, "examples"));
     place(r, n, local);
   }
 
@@ -308,91 +247,91 @@ class Loader {
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
     if (pattern.find_first_of("\r\n") != std::string::npos)
-      fail(n, "a pattern matches within one line; it cannot hold a line break");
+      yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");
     RE2 re(pattern, options);
-    if (!re.ok()) fail(n, "not an RE2 pattern: " + re.error());
+    if (!re.ok()) yaml_->fail(n, "not an RE2 pattern: " + re.error());
     auto& names = capture_names();
     for (auto& [name, index] : re.NamedCapturingGroups()) {
       (void)index;
-      if (!captures_allowed) fail(n, "this pattern captures nothing; remove (?P<" + name + ">");
+      if (!captures_allowed) yaml_->fail(n, "this pattern captures nothing; remove (?P<" + name + ">");
       if (std::find(names.begin(), names.end(), name) == names.end())
-        fail(n, "unknown capture name '" + name + "' (see docs/explain.md)");
+        yaml_->fail(n, "unknown capture name '" + name + "' (see docs/explain.md)");
     }
   }
 
   void load_signature(const YamlNode& n) {
-    if (!n.is_map()) fail(n, "a signature is a mapping with id, pattern and examples");
-    allow_keys(n, {"id", "pattern", "examples"});
+    if (!n.is_map()) yaml_->fail(n, "a signature is a mapping with id, pattern and examples");
+    yaml_->allow_keys(n, {"id", "pattern", "examples"});
     Signature s;
-    s.where = at(n);
-    s.id = identifier(required(n, "id"), "id");
-    s.pattern = scalar(required(n, "pattern"), "pattern");
+    s.where = yaml_->at(n);
+    s.id = identifier(yaml_->required(n, "id"), "id");
+    s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
     check_pattern(n["pattern"], s.pattern, true);
-    const YamlNode& ex = required(n, "examples");
-    if (!ex.is_map()) fail(ex, "'examples' is a mapping with match and no_match");
-    allow_keys(ex, {"match", "no_match"});
+    const YamlNode& ex = yaml_->required(n, "examples");
+    if (!ex.is_map()) yaml_->fail(ex, "'examples' is a mapping with match and no_match");
+    yaml_->allow_keys(ex, {"match", "no_match"});
     for (const char* key : {"match", "no_match"}) {
       if (!ex[key]) continue;
-      for (auto& e : sequence(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
+      for (auto& e : yaml_->list(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
     }
     for (auto& other : set_.signatures)
-      if (other.id == s.id) fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
+      if (other.id == s.id) yaml_->fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
     set_.signatures.push_back(std::move(s));
   }
 
   SignatureExample signature_example(const YamlNode& e, bool match) const {
     SignatureExample ex;
-    ex.where = at(e);
+    ex.where = yaml_->at(e);
     ex.match = match;
     if (!e.is_map()) {
-      ex.line = scalar(e, "example line");
+      ex.line = yaml_->text(e, "example line");
       return ex;
     }
-    if (!match) fail(e, "a no_match example is just the line");
-    allow_keys(e, {"line", "captures"});
-    ex.line = scalar(required(e, "line"), "line");
+    if (!match) yaml_->fail(e, "a no_match example is just the line");
+    yaml_->allow_keys(e, {"line", "captures"});
+    ex.line = yaml_->text(yaml_->required(e, "line"), "line");
     if (e["captures"]) {
-      if (!e["captures"].is_map()) fail(e["captures"], "'captures' maps a capture name to its value");
+      if (!e["captures"].is_map()) yaml_->fail(e["captures"], "'captures' maps a capture name to its value");
       const YamlNode& captures = e["captures"];
       for (size_t i = 0; i < captures.pair_count(); ++i)
-        ex.captures[std::string(captures.key(i).text)] = scalar(captures.value(i), "capture");
+        ex.captures[std::string(captures.key(i).text)] = yaml_->text(captures.value(i), "capture");
     }
     return ex;
   }
 
   void load_origin(const YamlNode& n) {
-    if (!n.is_map()) fail(n, "an origin is a mapping with id, name, tracker and pattern");
-    allow_keys(n, {"id", "name", "tracker", "pattern"});
+    if (!n.is_map()) yaml_->fail(n, "an origin is a mapping with id, name, tracker and pattern");
+    yaml_->allow_keys(n, {"id", "name", "tracker", "pattern"});
     Origin o;
-    o.where = at(n);
-    o.id = identifier(required(n, "id"), "id");
-    o.name = scalar(required(n, "name"), "name");
-    o.tracker = scalar(required(n, "tracker"), "tracker");
-    o.pattern = scalar(required(n, "pattern"), "pattern");
+    o.where = yaml_->at(n);
+    o.id = identifier(yaml_->required(n, "id"), "id");
+    o.name = yaml_->text(yaml_->required(n, "name"), "name");
+    o.tracker = yaml_->text(yaml_->required(n, "tracker"), "tracker");
+    o.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
     check_pattern(n["pattern"], o.pattern, false);
     set_.origins.push_back(std::move(o));
   }
 
   void load_cause(const YamlNode& n, bool local) {
-    if (!n.is_map()) fail(n, "a cause is a mapping");
-    allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
+    if (!n.is_map()) yaml_->fail(n, "a cause is a mapping");
+    yaml_->allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
                    "examples"});
     Cause c;
     Rule& r = c.rule;
-    r.where = at(n);
-    r.id = identifier(required(n, "id"), "id");
-    c.area = scalar(required(n, "area"), "area");
-    if (cause_area_rank(c.area) < 0) fail(n["area"], "unknown area '" + c.area + "' (see docs/explain.md)");
+    r.where = yaml_->at(n);
+    r.id = identifier(yaml_->required(n, "id"), "id");
+    c.area = yaml_->text(yaml_->required(n, "area"), "area");
+    if (cause_area_rank(c.area) < 0) yaml_->fail(n["area"], "unknown area '" + c.area + "' (see docs/explain.md)");
     r.area = c.area;
-    std::string severity = scalar(required(n, "severity"), "severity");
+    std::string severity = yaml_->text(yaml_->required(n, "severity"), "severity");
     if (severity == "error") r.severity = Severity::error;
     else if (severity == "warning") r.severity = Severity::warning;
     else if (severity == "benign") r.severity = Severity::info, c.benign = true;
-    else fail(n["severity"], "a cause's severity is error, warning or benign");
-    for (auto& s : sequence(required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
-    if (c.signals.empty()) fail(n["signals"], "a cause needs at least one signal");
+    else yaml_->fail(n["severity"], "a cause's severity is error, warning or benign");
+    for (auto& s : yaml_->list(yaml_->required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
+    if (c.signals.empty()) yaml_->fail(n["signals"], "a cause needs at least one signal");
     if (n["when"]) {
-      r.when_text = scalar(n["when"], "when");
+      r.when_text = yaml_->text(n["when"], "when");
       r.when = condition(n["when"], "");
     }
     if (n["confirm"]) c.confirm = load_step(n["confirm"], "");
@@ -402,13 +341,13 @@ class Loader {
   }
 
   Signal load_signal(const YamlNode& n) const {
-    if (!n.is_map()) fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
-    allow_keys(n, {"signature", "weight"});
+    if (!n.is_map()) yaml_->fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
+    yaml_->allow_keys(n, {"signature", "weight"});
     Signal s;
-    s.where = at(n);
-    s.signature = scalar(required(n, "signature"), "signature");
-    std::string w = scalar(required(n, "weight"), "weight");
-    if (w != "1" && w != "2" && w != "3") fail(n["weight"], "'weight' is 1, 2 or 3");
+    s.where = yaml_->at(n);
+    s.signature = yaml_->text(yaml_->required(n, "signature"), "signature");
+    std::string w = yaml_->text(yaml_->required(n, "weight"), "weight");
+    if (w != "1" && w != "2" && w != "3") yaml_->fail(n["weight"], "'weight' is 1, 2 or 3");
     s.weight = w[0] - '0';
     return s;
   }
@@ -421,7 +360,7 @@ class Loader {
         existing = c;
         return;
       }
-      fail(n["id"], "duplicate cause id '" + c.rule.id + "' (first defined at " + existing.rule.where.str() + ")");
+      yaml_->fail(n["id"], "duplicate cause id '" + c.rule.id + "' (first defined at " + existing.rule.where.str() + ")");
     }
     set_.causes.push_back(std::move(c));
   }
@@ -434,7 +373,7 @@ class Loader {
         existing = std::move(r);
         return;
       }
-      fail(n["id"], "duplicate rule id '" + r.id + "' (first defined at " + existing.where.str() + ")");
+      yaml_->fail(n["id"], "duplicate rule id '" + r.id + "' (first defined at " + existing.where.str() + ")");
     }
     set_.rules.push_back(std::move(r));
   }
@@ -442,7 +381,7 @@ class Loader {
   Vocabulary vocabulary_;
   RuleSet& set_;
   Kind kind_;
-  const RuleFile* file_ = nullptr;
+  std::optional<StrictYaml> yaml_;  // of the file being loaded
   std::shared_ptr<const YamlTree> tree_;  // of the file being loaded
 };
 

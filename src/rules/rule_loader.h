@@ -12,6 +12,7 @@
 #include "rules/cause.h"
 #include "rules/rule.h"
 #include "rules/signature.h"
+#include "formats/strict_yaml.h"
 #include "formats/yaml_tree.h"
 
 namespace rocmdoc {
@@ -27,12 +28,6 @@ struct RuleFile {
   // Built-in rules: the YAML already parsed at build time (yaml_tree_codec.h),
   // static data; empty for files read at run time, whose text is parsed.
   std::string_view packed;
-};
-
-struct LoadError {
-  SourceLocation where;
-  std::string message;
-  std::string str() const { return where.str() + ": " + message; }
 };
 
 struct RuleSet {
