@@ -48,10 +48,10 @@ class Loader {
     if (doc.is_null()) return;
     try {
       if (kind_ == Kind::checks) {
-        if (!doc.is_map()) yaml_->fail(doc, "a rule file is a mapping with lists, macros and rules");
+        yaml_->mapping(doc, "a rule file is a mapping with lists, macros and rules");
         yaml_->allow_keys(doc, {"lists", "macros", "rules"});
       } else {
-        if (!doc.is_map()) yaml_->fail(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
+        yaml_->mapping(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
         yaml_->allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
       }
       if (doc["lists"]) for (auto& n : yaml_->list(doc["lists"], "lists")) load_list(n);
@@ -148,7 +148,7 @@ class Loader {
   }
 
   FixStep load_step(const YamlNode& s, const std::string& item_path) const {
-    if (!s.is_map()) yaml_->fail(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
+    yaml_->mapping(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
     yaml_->allow_keys(s, {"text", "run", "sudo"});
     FixStep step;
     step.text = templ(yaml_->required(s, "text"), "text", item_path);
@@ -159,7 +159,7 @@ class Loader {
   }
 
   Fix load_fix(const YamlNode& n, const std::string& item_path) const {
-    if (!n.is_map()) yaml_->fail(n, "'fix' must be a mapping with steps");
+    yaml_->mapping(n, "'fix' must be a mapping with steps");
     yaml_->allow_keys(n, {"steps", "reboot", "relogin", "verify"});
     Fix fix;
     for (auto& s : yaml_->list(yaml_->required(n, "steps"), "steps")) fix.steps.push_back(load_step(s, item_path));
@@ -172,7 +172,7 @@ class Loader {
 
   void load_examples(Rule& rule, const YamlNode& n) const {
     for (auto& e : yaml_->list(n, "examples")) {
-      if (!e.is_map()) yaml_->fail(e, "an example is a mapping with name, facts and expect");
+      yaml_->mapping(e, "an example is a mapping with name, facts and expect");
       yaml_->allow_keys(e, {"name", "facts", "expect"});
       RuleExample ex;
       ex.where = yaml_->at(e);
@@ -206,7 +206,7 @@ class Loader {
   }
 
   void load_rule(const YamlNode& n, bool local) {
-    if (!n.is_map()) yaml_->fail(n, "a rule is a mapping");
+    yaml_->mapping(n, "a rule is a mapping");
     yaml_->allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
                    "examples"});
     Rule r;
@@ -260,7 +260,7 @@ class Loader {
   }
 
   void load_signature(const YamlNode& n) {
-    if (!n.is_map()) yaml_->fail(n, "a signature is a mapping with id, pattern and examples");
+    yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
     yaml_->allow_keys(n, {"id", "pattern", "examples"});
     Signature s;
     s.where = yaml_->at(n);
@@ -268,7 +268,7 @@ class Loader {
     s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
     check_pattern(n["pattern"], s.pattern, true);
     const YamlNode& ex = yaml_->required(n, "examples");
-    if (!ex.is_map()) yaml_->fail(ex, "'examples' is a mapping with match and no_match");
+    yaml_->mapping(ex, "'examples' is a mapping with match and no_match");
     yaml_->allow_keys(ex, {"match", "no_match"});
     for (const char* key : {"match", "no_match"}) {
       if (!ex[key]) continue;
@@ -291,7 +291,7 @@ class Loader {
     yaml_->allow_keys(e, {"line", "captures"});
     ex.line = yaml_->text(yaml_->required(e, "line"), "line");
     if (e["captures"]) {
-      if (!e["captures"].is_map()) yaml_->fail(e["captures"], "'captures' maps a capture name to its value");
+      yaml_->mapping(e["captures"], "'captures' maps a capture name to its value");
       const YamlNode& captures = e["captures"];
       for (size_t i = 0; i < captures.pair_count(); ++i)
         ex.captures[std::string(captures.key(i).text)] = yaml_->text(captures.value(i), "capture");
@@ -300,7 +300,7 @@ class Loader {
   }
 
   void load_origin(const YamlNode& n) {
-    if (!n.is_map()) yaml_->fail(n, "an origin is a mapping with id, name, tracker and pattern");
+    yaml_->mapping(n, "an origin is a mapping with id, name, tracker and pattern");
     yaml_->allow_keys(n, {"id", "name", "tracker", "pattern"});
     Origin o;
     o.where = yaml_->at(n);
@@ -313,7 +313,7 @@ class Loader {
   }
 
   void load_cause(const YamlNode& n, bool local) {
-    if (!n.is_map()) yaml_->fail(n, "a cause is a mapping");
+    yaml_->mapping(n, "a cause is a mapping");
     yaml_->allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
                    "examples"});
     Cause c;
@@ -341,7 +341,7 @@ class Loader {
   }
 
   Signal load_signal(const YamlNode& n) const {
-    if (!n.is_map()) yaml_->fail(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
+    yaml_->mapping(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
     yaml_->allow_keys(n, {"signature", "weight"});
     Signal s;
     s.where = yaml_->at(n);

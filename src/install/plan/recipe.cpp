@@ -54,15 +54,11 @@ std::string InstallRecipes::list_line_for(const std::string& arch, const std::st
 
 namespace {
 
-struct Failure {
-  LoadError error;
-};
-
 // One file, strictly: every key known, every value of the right shape.
 class RecipeReader {
  public:
   RecipeReader(const RuleFile& file, InstallRecipes& out, std::vector<LoadError>& errors)
-      : file_(file), out_(out), errors_(errors) {}
+      : file_(file), out_(out), errors_(errors), y_(file.name, errors) {}
 
   void read() {
     // The tree stays with the reader: distro_refs_ point into it.
@@ -71,25 +67,25 @@ class RecipeReader {
     const YamlNode& doc = tree_->root();
     if (doc.is_null()) return;
     try {
-      if (!doc.is_map()) fail(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
-      allow(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
+      y_.mapping(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
+      y_.allow_keys(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
                   "disk", "apt_locks", "venv_dir", "releases"});
-      if (text(required(doc, "schema"), "schema") != "1") fail(doc["schema"], "'schema' must be 1");
-      std::string as_of = text(required(doc, "as_of"), "as_of");
+      if (y_.text(y_.required(doc, "schema"), "schema") != "1") y_.fail(doc["schema"], "'schema' must be 1");
+      std::string as_of = y_.text(y_.required(doc, "as_of"), "as_of");
       if (as_of > out_.as_of) out_.as_of = as_of;
       if (doc["sources"]) read_sources(doc["sources"]);
       if (doc["key"]) read_key(doc["key"]);
       if (doc["pin"]) read_pin(doc["pin"]);
       if (doc["lists"]) read_lists(doc["lists"]);
       if (doc["packages"]) read_packages(doc["packages"]);
-      if (doc["groups"]) out_.groups = texts(doc["groups"], "groups");
+      if (doc["groups"]) out_.groups = y_.texts(doc["groups"], "groups");
       if (doc["ld_so_conf"]) read_ld_so_conf(doc["ld_so_conf"]);
-      if (doc["disk"]) each(doc["disk"], "disk", [&](const YamlNode& n) { read_disk(n); });
-      if (doc["apt_locks"]) out_.apt_locks = texts(doc["apt_locks"], "apt_locks");
-      if (doc["venv_dir"]) out_.venv_dir = text(doc["venv_dir"], "venv_dir");
-      if (doc["distros"]) each(doc["distros"], "distros", [&](const YamlNode& n) { read_distro(n); });
-      if (doc["releases"]) each(doc["releases"], "releases", [&](const YamlNode& n) { read_release(n); });
-    } catch (const Failure& f) {
+      if (doc["disk"]) y_.each(doc["disk"], "disk", [&](const YamlNode& n) { read_disk(n); });
+      if (doc["apt_locks"]) out_.apt_locks = y_.texts(doc["apt_locks"], "apt_locks");
+      if (doc["venv_dir"]) out_.venv_dir = y_.text(doc["venv_dir"], "venv_dir");
+      if (doc["distros"]) y_.each(doc["distros"], "distros", [&](const YamlNode& n) { read_distro(n); });
+      if (doc["releases"]) y_.each(doc["releases"], "releases", [&](const YamlNode& n) { read_release(n); });
+    } catch (const StrictYaml::Failure& f) {
       errors_.push_back(f.error);
     }
   }
@@ -98,100 +94,58 @@ class RecipeReader {
   const RuleFile& file_;
   InstallRecipes& out_;
   std::vector<LoadError>& errors_;
+  StrictYaml y_;
   std::set<std::string> sources_;
   std::optional<YamlTree> tree_;
 
-  [[noreturn]] void fail(const YamlNode& n, const std::string& message) const { throw Failure{at(n, message)}; }
-
-  void allow(const YamlNode& map, std::initializer_list<const char*> keys) const {
-    if (!map.is_map()) fail(map, "expected a mapping");
-    for (size_t i = 0; i < map.pair_count(); ++i) {
-      std::string key(map.key(i).text);
-      if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return key == k; })) {
-        std::string allowed;
-        for (const char* k : keys) allowed += std::string(allowed.empty() ? "" : ", ") + k;
-        fail(map.key(i), "unknown key '" + key + "' (allowed: " + allowed + ")");
-      }
-    }
-  }
-
-  const YamlNode& required(const YamlNode& map, const char* key) const {
-    if (!map[key]) fail(map, std::string("missing '") + key + "'");
-    return map[key];
-  }
-
-  std::string text(const YamlNode& n, const std::string& what) const {
-    if (!n.is_scalar()) fail(n, "'" + what + "' must be text");
-    return std::string(n.text);
-  }
-
   std::string https(const YamlNode& n, const std::string& what) const {
-    std::string s = text(n, what);
-    if (s.rfind("https://", 0) != 0) fail(n, "'" + what + "' must be an https:// URL");
+    std::string s = y_.text(n, what);
+    if (s.rfind("https://", 0) != 0) y_.fail(n, "'" + what + "' must be an https:// URL");
     return s;
   }
 
   std::string absolute(const YamlNode& n, const std::string& what) const {
-    std::string s = text(n, what);
-    if (s.empty() || s[0] != '/') fail(n, "'" + what + "' must be an absolute path");
+    std::string s = y_.text(n, what);
+    if (s.empty() || s[0] != '/') y_.fail(n, "'" + what + "' must be an absolute path");
     return s;
   }
 
-  std::vector<std::string> texts(const YamlNode& n, const std::string& what) const {
-    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list of text");
-    std::vector<std::string> out;
-    for (auto& item : n.children) out.push_back(text(item, what + " item"));
-    return out;
-  }
-
-  template <class Read>
-  void each(const YamlNode& n, const std::string& what, Read read) {
-    if (!n.is_sequence()) fail(n, "'" + what + "' must be a list");
-    for (auto& item : n.children) {
-      try {
-        read(item);
-      } catch (const Failure& f) {
-        errors_.push_back(f.error);
-      }
-    }
-  }
-
   void read_sources(const YamlNode& n) {
-    if (!n.is_map()) fail(n, "'sources' must map a source key to its description");
+    y_.mapping(n, "'sources' must map a source key to its description");
     for (size_t i = 0; i < n.pair_count(); ++i) {
       std::string key(n.key(i).text);
-      text(n.value(i), "source " + key);
+      y_.text(n.value(i), "source " + key);
       sources_.insert(key);
     }
   }
 
   // Every value names where it comes from, and the name must be defined.
   void check_sources(const YamlNode& map) const {
-    const YamlNode& list = required(map, "sources");
-    if (!list.is_sequence()) fail(list, "'sources' must be a list of source keys");
+    const YamlNode& list = y_.required(map, "sources");
+    if (!list.is_sequence()) y_.fail(list, "'sources' must be a list of source keys");
     for (auto& s : list.children) {
-      std::string key = text(s, "sources item");
-      if (!sources_.count(key)) fail(s, "unknown source '" + key + "' (define it under 'sources')");
+      std::string key = y_.text(s, "sources item");
+      if (!sources_.count(key)) y_.fail(s, "unknown source '" + key + "' (define it under 'sources')");
     }
   }
 
   // A key names its fingerprint, or says why none is known (a release's own
   // key only: the shared key is the one every default install uses).
   RecipeKey read_key_fields(const YamlNode& n, bool may_lack_fingerprint) {
-    allow(n, {"url", "fingerprint", "fingerprint_unknown", "keyring", "download", "sources"});
+    y_.allow_keys(n, {"url", "fingerprint", "fingerprint_unknown", "keyring", "download", "sources"});
     RecipeKey k;
-    k.url = https(required(n, "url"), "url");
+    k.url = https(y_.required(n, "url"), "url");
     if (n["fingerprint_unknown"]) {
       if (!may_lack_fingerprint)
-        fail(n["fingerprint_unknown"], "the shared key must give its 'fingerprint' (only a release's own key may lack one)");
-      if (n["fingerprint"]) fail(n["fingerprint_unknown"], "'fingerprint_unknown' goes with a key that has no 'fingerprint'");
-      k.fingerprint_unknown = text(n["fingerprint_unknown"], "fingerprint_unknown");
+        y_.fail(n["fingerprint_unknown"], "the shared key must give its 'fingerprint' (only a release's own key may lack one)");
+      if (n["fingerprint"]) y_.fail(n["fingerprint_unknown"], "'fingerprint_unknown' goes with a key that has no 'fingerprint'");
+      k.fingerprint_unknown = y_.text(n["fingerprint_unknown"], "fingerprint_unknown");
     } else {
-      k.fingerprint = text(required(n, "fingerprint"), "fingerprint");
-      if (!is_fingerprint(k.fingerprint)) fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
+      k.fingerprint = y_.text(y_.required(n, "fingerprint"), "fingerprint");
+      if (!is_fingerprint(k.fingerprint)) y_.fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
     }
-    k.keyring = absolute(required(n, "keyring"), "keyring");
-    k.download = absolute(required(n, "download"), "download");
+    k.keyring = absolute(y_.required(n, "keyring"), "keyring");
+    k.download = absolute(y_.required(n, "download"), "download");
     check_sources(n);
     return k;
   }
@@ -199,137 +153,131 @@ class RecipeReader {
   void read_key(const YamlNode& n) { out_.key = read_key_fields(n, false); }
 
   RecipeSourceFile read_source_file(const YamlNode& n) {
-    allow(n, {"path", "uri", "suite", "dists", "content"});
+    y_.allow_keys(n, {"path", "uri", "suite", "dists", "content"});
     RecipeSourceFile f;
-    f.path = absolute(required(n, "path"), "path");
+    f.path = absolute(y_.required(n, "path"), "path");
     if (!ends_with(f.path, ".sources"))
-      fail(n["path"], "'path' must name a deb822 file ending in .sources");
-    f.uri = https(required(n, "uri"), "uri");
-    if (f.uri.find("{dist}") == std::string::npos) fail(n["uri"], "'uri' must contain {dist}");
-    f.suite = text(required(n, "suite"), "suite");
-    f.content = text(required(n, "content"), "content");
+      y_.fail(n["path"], "'path' must name a deb822 file ending in .sources");
+    f.uri = https(y_.required(n, "uri"), "uri");
+    if (f.uri.find("{dist}") == std::string::npos) y_.fail(n["uri"], "'uri' must contain {dist}");
+    f.suite = y_.text(y_.required(n, "suite"), "suite");
+    f.content = y_.text(y_.required(n, "content"), "content");
     for (const char* field : {"{uri}", "{suite}", "{keyring}"})
-      if (f.content.find(field) == std::string::npos) fail(n["content"], std::string("'content' must contain ") + field);
-    const YamlNode& dists = required(n, "dists");
-    if (!dists.is_map()) fail(dists, "'dists' must map a distribution (\"ubuntu 24.04\") to its repository directory");
+      if (f.content.find(field) == std::string::npos) y_.fail(n["content"], std::string("'content' must contain ") + field);
+    const YamlNode& dists = y_.required(n, "dists");
+    y_.mapping(dists, "'dists' must map a distribution (\"ubuntu 24.04\") to its repository directory");
     for (size_t i = 0; i < dists.pair_count(); ++i) {
       std::string name(dists.key(i).text);
       if (std::any_of(f.dists.begin(), f.dists.end(), [&](auto& p) { return p.first == name; }))
-        fail(dists.key(i), "'" + name + "' is named twice in 'dists'");
-      f.dists.emplace_back(name, text(dists.value(i), "dists value"));
+        y_.fail(dists.key(i), "'" + name + "' is named twice in 'dists'");
+      f.dists.emplace_back(name, y_.text(dists.value(i), "dists value"));
       dist_refs_.push_back(&dists.key(i));
     }
     return f;
   }
 
   RecipeGap read_gap(const YamlNode& n) {
-    allow(n, {"reason", "instead"});
-    return {text(required(n, "reason"), "reason"), text(required(n, "instead"), "instead")};
-  }
-
-  bool flag(const YamlNode& n, const std::string& what) const {
-    std::string v = text(n, what);
-    if (v != "true" && v != "false") fail(n, "'" + what + "' must be true or false");
-    return v == "true";
+    y_.allow_keys(n, {"reason", "instead"});
+    return {y_.text(y_.required(n, "reason"), "reason"), y_.text(y_.required(n, "instead"), "instead")};
   }
 
   void read_pin(const YamlNode& n) {
-    allow(n, {"path", "content", "sources"});
-    out_.pin_path = absolute(required(n, "path"), "path");
-    out_.pin_content = text(required(n, "content"), "content");
+    y_.allow_keys(n, {"path", "content", "sources"});
+    out_.pin_path = absolute(y_.required(n, "path"), "path");
+    out_.pin_content = y_.text(y_.required(n, "content"), "content");
     check_sources(n);
   }
 
   void read_lists(const YamlNode& n) {
-    allow(n, {"driver", "rocm", "line", "rocm_arch", "leftovers_to", "sources"});
-    out_.driver_list = absolute(required(n, "driver"), "driver");
-    out_.rocm_list = absolute(required(n, "rocm"), "rocm");
-    out_.list_line = text(required(n, "line"), "line");
+    y_.allow_keys(n, {"driver", "rocm", "line", "rocm_arch", "leftovers_to", "sources"});
+    out_.driver_list = absolute(y_.required(n, "driver"), "driver");
+    out_.rocm_list = absolute(y_.required(n, "rocm"), "rocm");
+    out_.list_line = y_.text(y_.required(n, "line"), "line");
     for (const char* field : {"{arch}", "{keyring}", "{uri}", "{codename}"})
-      if (out_.list_line.find(field) == std::string::npos) fail(n["line"], std::string("'line' must contain ") + field);
-    out_.rocm_arch = text(required(n, "rocm_arch"), "rocm_arch");
-    out_.leftovers_to = absolute(required(n, "leftovers_to"), "leftovers_to");
+      if (out_.list_line.find(field) == std::string::npos) y_.fail(n["line"], std::string("'line' must contain ") + field);
+    out_.rocm_arch = y_.text(y_.required(n, "rocm_arch"), "rocm_arch");
+    out_.leftovers_to = absolute(y_.required(n, "leftovers_to"), "leftovers_to");
     check_sources(n);
   }
 
   void read_packages(const YamlNode& n) {
-    allow(n, {"base", "python", "driver", "rocm", "venv", "secure_boot", "shadowing", "sources"});
-    out_.base_packages = texts(required(n, "base"), "base");
-    out_.python_packages = texts(required(n, "python"), "python");
-    out_.driver_packages = texts(required(n, "driver"), "driver");
-    out_.rocm_packages = texts(required(n, "rocm"), "rocm");
-    out_.venv_packages = texts(required(n, "venv"), "venv");
-    out_.secure_boot_packages = texts(required(n, "secure_boot"), "secure_boot");
-    out_.shadowing_packages = texts(required(n, "shadowing"), "shadowing");
+    y_.allow_keys(n, {"base", "python", "driver", "rocm", "venv", "secure_boot", "shadowing", "sources"});
+    out_.base_packages = y_.texts(y_.required(n, "base"), "base");
+    out_.python_packages = y_.texts(y_.required(n, "python"), "python");
+    out_.driver_packages = y_.texts(y_.required(n, "driver"), "driver");
+    out_.rocm_packages = y_.texts(y_.required(n, "rocm"), "rocm");
+    out_.venv_packages = y_.texts(y_.required(n, "venv"), "venv");
+    out_.secure_boot_packages = y_.texts(y_.required(n, "secure_boot"), "secure_boot");
+    out_.shadowing_packages = y_.texts(y_.required(n, "shadowing"), "shadowing");
     check_sources(n);
   }
 
   void read_ld_so_conf(const YamlNode& n) {
-    allow(n, {"path", "content", "sources"});
-    out_.ld_conf_path = absolute(required(n, "path"), "path");
-    out_.ld_conf_content = text(required(n, "content"), "content");
+    y_.allow_keys(n, {"path", "content", "sources"});
+    out_.ld_conf_path = absolute(y_.required(n, "path"), "path");
+    out_.ld_conf_content = y_.text(y_.required(n, "content"), "content");
     check_sources(n);
   }
 
   void read_disk(const YamlNode& n) {
-    allow(n, {"path", "min_bytes"});
+    y_.allow_keys(n, {"path", "min_bytes"});
     DiskNeed d;
-    d.path = absolute(required(n, "path"), "path");
-    std::string bytes = text(required(n, "min_bytes"), "min_bytes");
+    d.path = absolute(y_.required(n, "path"), "path");
+    std::string bytes = y_.text(y_.required(n, "min_bytes"), "min_bytes");
     if (bytes.empty() || bytes.size() > 19 || !std::all_of(bytes.begin(), bytes.end(), ::isdigit))
-      fail(n["min_bytes"], "'min_bytes' must be a whole number of bytes");
+      y_.fail(n["min_bytes"], "'min_bytes' must be a whole number of bytes");
     d.min_bytes = std::stoull(bytes);
     out_.disk.push_back(d);
   }
 
   void read_distro(const YamlNode& n) {
-    allow(n, {"id", "version", "codename", "repo_codename", "driver_arch", "headers", "mok_key", "mok_new_key", "notes",
+    y_.allow_keys(n, {"id", "version", "codename", "repo_codename", "driver_arch", "headers", "mok_key", "mok_new_key", "notes",
               "sources"});
     RecipeDistro d;
-    d.id = text(required(n, "id"), "id");
-    d.version = text(required(n, "version"), "version");
-    d.codename = text(required(n, "codename"), "codename");
-    d.repo_codename = text(required(n, "repo_codename"), "repo_codename");
-    d.driver_arch = text(required(n, "driver_arch"), "driver_arch");
-    d.headers = texts(required(n, "headers"), "headers");
-    d.mok_key = absolute(required(n, "mok_key"), "mok_key");
-    d.mok_new_key = texts(required(n, "mok_new_key"), "mok_new_key");
-    if (d.mok_new_key.empty()) fail(n["mok_new_key"], "'mok_new_key' must be a command (argv)");
-    if (n["notes"]) d.notes = texts(n["notes"], "notes");
+    d.id = y_.text(y_.required(n, "id"), "id");
+    d.version = y_.text(y_.required(n, "version"), "version");
+    d.codename = y_.text(y_.required(n, "codename"), "codename");
+    d.repo_codename = y_.text(y_.required(n, "repo_codename"), "repo_codename");
+    d.driver_arch = y_.text(y_.required(n, "driver_arch"), "driver_arch");
+    d.headers = y_.texts(y_.required(n, "headers"), "headers");
+    d.mok_key = absolute(y_.required(n, "mok_key"), "mok_key");
+    d.mok_new_key = y_.texts(y_.required(n, "mok_new_key"), "mok_new_key");
+    if (d.mok_new_key.empty()) y_.fail(n["mok_new_key"], "'mok_new_key' must be a command (argv)");
+    if (n["notes"]) d.notes = y_.texts(n["notes"], "notes");
     check_sources(n);
-    if (out_.distro(d.id, d.version)) fail(n, "distribution " + d.name() + " is defined twice");
+    if (out_.distro(d.id, d.version)) y_.fail(n, "distribution " + d.name() + " is defined twice");
     out_.distros.push_back(d);
   }
 
   void read_release(const YamlNode& n) {
-    allow(n, {"version", "on_request", "rocm_repo", "graphics_repo", "source_file", "key", "driver", "driver_repo",
+    y_.allow_keys(n, {"version", "on_request", "rocm_repo", "graphics_repo", "source_file", "key", "driver", "driver_repo",
               "driver_package_marker", "driver_gap", "torch_rocm", "torch_gap", "packages", "remove_first", "ld_so_conf",
               "verify", "distros", "unverified", "sources"});
     RecipeRelease r;
-    r.version = text(required(n, "version"), "version");
-    if (std::count(r.version.begin(), r.version.end(), '.') != 2) fail(n["version"], "'version' must be X.Y.Z");
-    if (n["on_request"]) r.on_request = flag(n["on_request"], "on_request");
+    r.version = y_.text(y_.required(n, "version"), "version");
+    if (std::count(r.version.begin(), r.version.end(), '.') != 2) y_.fail(n["version"], "'version' must be X.Y.Z");
+    if (n["on_request"]) r.on_request = y_.flag(n["on_request"], "on_request");
     read_release_repositories(n, r);
     read_release_driver(n, r);
-    if (n["torch_gap"] && n["torch_rocm"]) fail(n["torch_gap"], "a release has 'torch_rocm' or 'torch_gap', not both");
+    if (n["torch_gap"] && n["torch_rocm"]) y_.fail(n["torch_gap"], "a release has 'torch_rocm' or 'torch_gap', not both");
     if (n["torch_gap"]) r.torch_gap = read_gap(n["torch_gap"]);
-    else r.torch_rocm = text(required(n, "torch_rocm"), "torch_rocm");
+    else r.torch_rocm = y_.text(y_.required(n, "torch_rocm"), "torch_rocm");
     if (n["packages"]) read_release_packages(n["packages"], r);
     if (n["remove_first"]) {
-      allow(n["remove_first"], {"packages", "how"});
-      r.remove_first = texts(required(n["remove_first"], "packages"), "packages");
-      r.remove_first_how = text(required(n["remove_first"], "how"), "how");
+      y_.allow_keys(n["remove_first"], {"packages", "how"});
+      r.remove_first = y_.texts(y_.required(n["remove_first"], "packages"), "packages");
+      r.remove_first_how = y_.text(y_.required(n["remove_first"], "how"), "how");
     }
-    if (n["ld_so_conf"]) r.ld_so_conf = flag(n["ld_so_conf"], "ld_so_conf");
+    if (n["ld_so_conf"]) r.ld_so_conf = y_.flag(n["ld_so_conf"], "ld_so_conf");
     if (n["verify"]) read_release_verify(n["verify"], r);
-    r.distros = texts(required(n, "distros"), "distros");
-    r.unverified = texts(required(n, "unverified"), "unverified");
+    r.distros = y_.texts(y_.required(n, "distros"), "distros");
+    r.unverified = y_.texts(y_.required(n, "unverified"), "unverified");
     if (r.source_file)
       for (auto& d : r.distros)
         if (std::none_of(r.source_file->dists.begin(), r.source_file->dists.end(), [&](auto& p) { return p.first == d; }))
-          fail(n["source_file"]["dists"], "'dists' has no repository directory for '" + d + "', one of the release's distros");
+          y_.fail(n["source_file"]["dists"], "'dists' has no repository directory for '" + d + "', one of the release's distros");
     check_sources(n);
-    if (out_.release(r.version)) fail(n, "release " + r.version + " is defined twice");
+    if (out_.release(r.version)) y_.fail(n, "release " + r.version + " is defined twice");
     distro_refs_.push_back({r.version, &n["distros"]});
     out_.releases.push_back(r);
   }
@@ -338,11 +286,11 @@ class RecipeReader {
   // key or its own.
   void read_release_repositories(const YamlNode& n, RecipeRelease& r) {
     if (n["source_file"] && (n["rocm_repo"] || n["graphics_repo"]))
-      fail(n["source_file"], "a release has 'rocm_repo' (one-line lists) or 'source_file' (deb822), not both");
+      y_.fail(n["source_file"], "a release has 'rocm_repo' (one-line lists) or 'source_file' (deb822), not both");
     if (n["source_file"]) {
       r.source_file = read_source_file(n["source_file"]);
     } else {
-      r.rocm_repo = https(required(n, "rocm_repo"), "rocm_repo");
+      r.rocm_repo = https(y_.required(n, "rocm_repo"), "rocm_repo");
       if (n["graphics_repo"]) r.graphics_repo = https(n["graphics_repo"], "graphics_repo");
     }
     if (n["key"]) r.key = read_key_fields(n["key"], true);
@@ -351,48 +299,48 @@ class RecipeReader {
   void read_release_driver(const YamlNode& n, RecipeRelease& r) {
     if (n["driver_gap"]) {
       for (const char* k : {"driver", "driver_repo", "driver_package_marker"})
-        if (n[k]) fail(n[k], std::string("a release with 'driver_gap' has no '") + k + "'");
+        if (n[k]) y_.fail(n[k], std::string("a release with 'driver_gap' has no '") + k + "'");
       r.driver_gap = read_gap(n["driver_gap"]);
       return;
     }
-    r.driver = text(required(n, "driver"), "driver");
-    r.driver_repo = https(required(n, "driver_repo"), "driver_repo");
-    r.driver_package_marker = text(required(n, "driver_package_marker"), "driver_package_marker");
+    r.driver = y_.text(y_.required(n, "driver"), "driver");
+    r.driver_repo = https(y_.required(n, "driver_repo"), "driver_repo");
+    r.driver_package_marker = y_.text(y_.required(n, "driver_package_marker"), "driver_package_marker");
   }
 
   void read_release_packages(const YamlNode& n, RecipeRelease& r) {
-    allow(n, {"prerequisites", "rocm", "gfx_package", "gfx"});
-    if (n["prerequisites"]) r.prerequisites = texts(n["prerequisites"], "prerequisites");
-    r.rocm_packages = texts(required(n, "rocm"), "rocm");
-    if (r.rocm_packages.empty()) fail(n["rocm"], "'rocm' must name at least one package");
+    y_.allow_keys(n, {"prerequisites", "rocm", "gfx_package", "gfx"});
+    if (n["prerequisites"]) r.prerequisites = y_.texts(n["prerequisites"], "prerequisites");
+    r.rocm_packages = y_.texts(y_.required(n, "rocm"), "rocm");
+    if (r.rocm_packages.empty()) y_.fail(n["rocm"], "'rocm' must name at least one package");
     if (n["gfx_package"]) {
-      r.gfx_package = text(n["gfx_package"], "gfx_package");
-      if (r.gfx_package.find("{gfx}") == std::string::npos) fail(n["gfx_package"], "'gfx_package' must contain {gfx}");
-      r.gfx_packages = texts(required(n, "gfx"), "gfx");
-      if (r.gfx_packages.empty()) fail(n["gfx"], "'gfx' must name the targets 'gfx_package' is built for");
+      r.gfx_package = y_.text(n["gfx_package"], "gfx_package");
+      if (r.gfx_package.find("{gfx}") == std::string::npos) y_.fail(n["gfx_package"], "'gfx_package' must contain {gfx}");
+      r.gfx_packages = y_.texts(y_.required(n, "gfx"), "gfx");
+      if (r.gfx_packages.empty()) y_.fail(n["gfx"], "'gfx' must name the targets 'gfx_package' is built for");
     } else if (n["gfx"]) {
-      fail(n["gfx"], "'gfx' lists the targets of 'gfx_package'");
+      y_.fail(n["gfx"], "'gfx' lists the targets of 'gfx_package'");
     }
   }
 
   void read_release_verify(const YamlNode& n, RecipeRelease& r) {
-    allow(n, {"rocminfo", "version", "version_text"});
-    if (n["rocminfo"]) r.rocminfo = texts(n["rocminfo"], "rocminfo");
+    y_.allow_keys(n, {"rocminfo", "version", "version_text"});
+    if (n["rocminfo"]) r.rocminfo = y_.texts(n["rocminfo"], "rocminfo");
     if (n["version"]) {
-      r.version_argv = texts(n["version"], "version");
-      r.version_text = text(required(n, "version_text"), "version_text");
+      r.version_argv = y_.texts(n["version"], "version");
+      r.version_text = y_.text(y_.required(n, "version_text"), "version_text");
     } else if (n["version_text"]) {
-      fail(n["version_text"], "'version_text' goes with 'version', the command whose output must contain it");
+      y_.fail(n["version_text"], "'version_text' goes with 'version', the command whose output must contain it");
     }
     if ((n["rocminfo"] && r.rocminfo.empty()) || (n["version"] && r.version_argv.empty()))
-      fail(n, "a verification command must be an argv with at least one item");
+      y_.fail(n, "a verification command must be an argv with at least one item");
   }
 
  public:
   // Releases may name distributions of another file: checked once all are read.
   std::vector<std::pair<std::string, const YamlNode*>> distro_refs_;
   std::vector<const YamlNode*> dist_refs_;  // the distributions a source file's 'dists' names
-  LoadError at(const YamlNode& n, const std::string& message) const { return {{file_.name, n.line, n.column}, message}; }
+  LoadError at(const YamlNode& n, const std::string& message) const { return y_.error(n, message); }
 };
 
 void check_complete(const InstallRecipes& r, std::vector<LoadError>& errors) {
