@@ -15,26 +15,32 @@ const Json* kfd_gpu_at(const Json& facts, const std::string& address) {
   return nullptr;
 }
 
+Json text_list(const MatrixTexts& list) {
+  Json out = Json::array();
+  for (auto& t : list) out.push_back(std::string(t));
+  return out;
+}
+
 Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   std::string address = pci_gpu.value("address", "");
   std::string device_id = pci_gpu.value("device_id", "");
-  Json entry = matrix.device(device_id);
+  const GpuDevice* entry = matrix.device(device_id);
   Json g = Json::object();
   g["address"] = address;
   g["device_id"] = device_id;
   g["name"] = pci_gpu.contains("name") ? pci_gpu["name"] : Json(nullptr);
   g["driver"] = pci_gpu.contains("driver") ? pci_gpu["driver"] : Json(nullptr);
-  g["in_matrix"] = !entry.is_null();
-  g["matrix_names"] = entry.is_null() ? Json::array() : entry.value("names", Json::array());
-  g["apu"] = entry.is_null() ? unknown("device " + device_id + " is not in the matrix") : entry.value("apu", Json(nullptr));
+  g["in_matrix"] = entry != nullptr;
+  g["matrix_names"] = entry ? text_list(entry->names) : Json::array();
+  g["apu"] = entry ? Json(entry->apu) : unknown("device " + device_id + " is not in the matrix");
   // The kernel's number wins over the table; the table only fills in when
   // the driver is not running.
   const Json* node = kfd_gpu_at(facts, address);
   if (node && node->contains("gfx") && (*node)["gfx"].is_string()) {
     g["gfx"] = (*node)["gfx"];
     g["gfx_source"] = "kfd";
-  } else if (!entry.is_null() && entry["gfx"].is_string()) {
-    g["gfx"] = entry["gfx"];
+  } else if (entry && entry->gfx) {
+    g["gfx"] = std::string(*entry->gfx);
     g["gfx_source"] = "matrix";
   } else {
     g["gfx"] = unknown("no KFD node for " + address + " and device " + device_id + " is not in the matrix");
@@ -42,17 +48,17 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   }
   g["vram_bytes"] = node && node->contains("vram_bytes") ? (*node)["vram_bytes"] : unknown("no KFD node for " + address);
   g["render_node"] = node && node->contains("render_node") ? (*node)["render_node"] : Json(nullptr);
-  g["architecture"] = g["gfx"].is_string() ? matrix.gfx_target(g["gfx"].get<std::string>()).value("architecture", Json(nullptr))
-                                           : Json(nullptr);
+  const GfxTarget* target = g["gfx"].is_string() ? matrix.gfx_target(g["gfx"].get<std::string>()) : nullptr;
+  g["architecture"] = target ? Json(std::string(target->architecture)) : Json(nullptr);
   // What rule texts name for an unsupported GPU: where it is supported, and
   // the override users report for it.
   if (g["gfx"].is_string()) {
     std::string gfx = g["gfx"].get<std::string>();
     g["rocm_releases"] = matrix.releases_for_gfx(gfx);
-    Json o = matrix.hsa_override(gfx);
-    g["hsa_override"] = o.is_null() ? Json(nullptr)
-                                    : Json{{"value", o.value("value", "")}, {"outcome", o.value("outcome", "")},
-                                           {"caveats", o.value("caveats", "")}};
+    const Override* o = matrix.hsa_override(gfx);
+    g["hsa_override"] = o ? Json{{"value", o->value ? Json(std::string(*o->value)) : Json(nullptr)},
+                                 {"outcome", std::string(o->outcome)}, {"caveats", std::string(o->caveats)}}
+                          : Json(nullptr);
   } else {
     g["rocm_releases"] = g["gfx"];
     g["hsa_override"] = g["gfx"];
@@ -64,15 +70,14 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
 // "unconfirmed" where the matrix does, instead of stating it as fact.
 void describe_release(Json& t, const Matrix& matrix) {
   if (!t["rocm"].is_string()) return;
-  Json r = matrix.release(t["rocm"].get<std::string>());
-  if (r.is_null()) return;
-  t["release_date"] = r.contains("date") ? r["date"] : Json(nullptr);
-  t["confidence"] = r.contains("confidence") ? r["confidence"] : Json(nullptr);
-  t["unconfirmed"] = r.contains("unconfirmed") ? r["unconfirmed"] : Json(nullptr);
-  t["sources"] = r.contains("sources") ? r["sources"] : Json::array();
+  const Release* r = matrix.find_release(t["rocm"].get<std::string>());
+  if (!r) return;
+  t["release_date"] = r->date ? Json(std::string(*r->date)) : Json(nullptr);
+  t["confidence"] = std::string(r->confidence);
+  t["unconfirmed"] = r->unconfirmed ? Json(std::string(*r->unconfirmed)) : Json(nullptr);
+  t["sources"] = text_list(r->sources);
   Json distros = Json::array();
-  if (r["distros"].is_array())
-    for (auto& d : r["distros"]) distros.push_back(d.value("id", "?") + " " + d.value("version", "?"));
+  for (auto& d : r->distros) distros.push_back(std::string(d.id) + " " + std::string(d.version));
   t["distros"] = distros;
 }
 
@@ -82,7 +87,7 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   if (requested) {
     t["rocm"] = *requested;
     t["chosen_by"] = "--rocm";
-    t["in_matrix"] = !matrix.release(*requested).is_null();
+    t["in_matrix"] = matrix.find_release(*requested) != nullptr;
     return t;
   }
   t["chosen_by"] = "matrix";

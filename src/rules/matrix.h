@@ -3,13 +3,21 @@
 // confidence. Conditions query it through functions (add_functions), so
 // rules stay declarative.
 //
+// Loaded strictly into the records below (docs/rules.md, "The matrix"): an
+// unknown key, a value of the wrong type or a missing required field is a
+// load error at file:line:column. Fields the data may leave out or null are
+// optional here, and absent means "not known" to every query.
+//
 // An empty list in the matrix means "not known", never "unsupported": the
 // queries answer unknown ("the matrix has no GPU list for ROCm 7.2.4") there.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/expression.h"
@@ -18,17 +26,93 @@
 
 namespace rocmdoc {
 
+// Text is viewed in the loaded files, which the Matrix keeps.
+using MatrixText = std::string_view;
+using MatrixTexts = std::vector<std::string_view>;
+
+struct MatrixKernel {
+  MatrixText series;                     // "6.8": version_in_series
+  MatrixText kind;                       // ga, hwe, uek, unspecified
+  std::optional<MatrixText> version;     // the full version, where AMD gives one
+};
+
+struct MatrixDistro {
+  MatrixText id;                         // os-release ID
+  MatrixText version;                    // os-release VERSION_ID
+  MatrixTexts point_versions;            // "24.04.2"
+  std::vector<MatrixKernel> kernels;     // empty: not known
+  // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too.
+  bool matches(std::string_view distro, std::string_view version_id) const;
+};
+
+struct ReleaseGpu {
+  MatrixText gfx;
+  std::optional<MatrixText> product, family;  // null: a gfx-level fact, no product list
+  MatrixText support;                         // supported, deprecated, unsupported
+};
+
+struct Release {
+  MatrixText version;                    // "6.4.1"
+  std::optional<MatrixText> date;        // null where no source dates it
+  MatrixText line;                       // production, preview, core_sdk
+  MatrixText confidence;                 // high, medium, low
+  std::optional<MatrixText> unconfirmed; // what exactly is not confirmed
+  MatrixTexts sources;
+  MatrixTexts architectures;             // empty: not captured
+  std::vector<MatrixDistro> distros;     // empty: not known
+  std::vector<ReleaseGpu> gpus;          // empty: not known
+};
+
+struct GfxTarget {
+  MatrixText gfx;                        // "gfx90a"
+  std::int64_t kfd_target_version = 0;   // sysfs gfx_target_version, 90010
+  MatrixText architecture;               // "CDNA2"
+  bool apu = false;
+  MatrixTexts products;
+};
+
+struct GpuDevice {
+  MatrixText device_id;                  // "0x744c" (vendor 0x1002)
+  MatrixText asic;
+  std::optional<MatrixText> gfx;         // null where not known
+  MatrixTexts names;                     // marketing names; may be empty
+  bool apu = false;
+};
+
+struct Wheel {
+  MatrixText torch;                      // "2.5.1"
+  MatrixText rocm;                       // the index's variant, "6.2"
+  MatrixText channel;                    // release, test, nightly
+  MatrixText index_url;
+  std::optional<MatrixTexts> python;     // null: not read
+  std::optional<MatrixTexts> gfx;        // null: not read
+  MatrixTexts gfx_absent;                // targets known to be missing
+  std::optional<MatrixText> unconfirmed;
+};
+
+struct Override {
+  MatrixText gfx;                        // the real target
+  std::optional<MatrixText> value;       // HSA_OVERRIDE_GFX_VERSION; null when none applies
+  std::optional<MatrixText> runs_as;
+  MatrixText outcome;                    // works, works_with_caveats, fails, unknown
+  MatrixText caveats;
+};
+
 class Matrix {
  public:
   // files: the rules/matrix/*.yaml files. Errors carry file:line:column.
   static Matrix load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors);
 
   const std::string& as_of() const { return as_of_; }
-  Json releases() const;  // every release entry, converted: for the installer, not per rule
+  const std::vector<Release>& releases() const { return releases_; }
+  const std::vector<Wheel>& wheels() const { return wheels_; }
 
-  Json device(const std::string& device_id) const;     // entry, or null when not listed
-  Json gfx_target(const std::string& gfx) const;       // entry, or null
-  Json release(const std::string& version) const;      // exact version ("6.4.1"), or null
+  const GpuDevice* device(std::string_view device_id) const;  // case-insensitive; nullptr when not listed
+  const GfxTarget* gfx_target(std::string_view gfx) const;
+  const Release* find_release(std::string_view version) const;  // exact version ("6.4.1")
+  // The release as JSON (version, date, line, confidence, unconfirmed,
+  // sources, distros as "id version"), or null when not listed.
+  Json release(const std::string& version) const;
   // "supported", "deprecated", "unsupported", "not_listed", or unknown.
   Value gpu_support(const std::string& version, const std::string& gfx) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
@@ -40,30 +124,33 @@ class Matrix {
   // The newest production release listing gfx (supported or deprecated) and
   // the distribution; null when none does.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const;
-  // The entry with the best reported outcome for gfx, or null.
-  Json hsa_override(const std::string& gfx) const;
+  // The entry with the best reported outcome for gfx, or nullptr.
+  const Override* hsa_override(std::string_view gfx) const;
   // The reported outcome of one value on gfx, or null when nobody reported it.
   Json hsa_override_reported(const std::string& gfx, const std::string& value) const;
   // Whether the ROCm wheel of torch_version ("2.5.1+rocm6.2") was built for
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
   // unknown where the matrix has neither.
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
-  Json wheels() const;
 
+  // The functions keep a pointer to this Matrix: it must outlive them and
+  // not move (Knowledge keeps it on the heap).
   void add_functions(std::map<std::string, Function>& functions) const;
 
  private:
-  // The parsed matrix files; the entries below point into them.
+  friend class MatrixReader;
+  // The parsed matrix files; the records' text points into them.
   std::vector<std::shared_ptr<const YamlTree>> trees_;
   std::string as_of_;
-  std::vector<const YamlNode*> releases_;
-  std::map<std::string, const YamlNode*> devices_;      // by lower-case PCI device id
-  std::map<std::string, const YamlNode*> gfx_targets_;
-  std::map<std::string, const YamlNode*> overrides_;    // best reported entry per gfx
-  std::vector<const YamlNode*> override_reports_;       // every entry
-  std::vector<const YamlNode*> wheels_;
-  void add_override(const YamlNode& o);
-  const YamlNode* release_node(const std::string& version) const;
+  std::vector<Release> releases_;
+  std::vector<GpuDevice> devices_list_;
+  std::vector<GfxTarget> gfx_list_;
+  std::vector<Override> overrides_list_;  // every entry, in file order
+  std::vector<Wheel> wheels_;
+  std::map<std::string, size_t, std::less<>> devices_;      // by lower-case PCI device id
+  std::map<std::string_view, size_t, std::less<>> gfx_targets_;
+  std::map<std::string_view, size_t, std::less<>> overrides_;  // best reported entry per gfx
+  void index();
 };
 
 }  // namespace rocmdoc

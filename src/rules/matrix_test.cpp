@@ -1,52 +1,245 @@
-// Queries on the shipped matrix (rules/matrix/, embedded at build time).
+// The matrix: its queries on a small in-memory matrix, strict loading with
+// file:line:column, and one smoke test of the shipped files.
 #include "catch.h"
 #include "rules/matrix.h"
 
 using namespace rocmdoc;
 
 namespace {
-const Matrix& shipped() {
-  static std::vector<LoadError> errors;
-  static Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
-  REQUIRE(errors.empty());
-  return m;
+
+const char* kReleases = R"(schema: 1
+as_of: "2026-01-01"
+sources: {doc: the release notes}
+releases:
+- version: "6.4.1"
+  date: "2025-05-21"
+  line: production
+  architectures: [x86_64]
+  distros:
+  - {id: ubuntu, version: "24.04", point_versions: ["24.04.2"], kernels: [{series: "6.8", kind: ga}, {series: "6.11", kind: hwe}]}
+  - {id: ubuntu, version: "22.04", kernels: []}
+  gpus:
+  - {gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}
+  - {gfx: gfx906, product: null, family: null, support: deprecated}
+  install: null
+  confidence: high
+  sources: [doc]
+- version: "6.2.4"
+  date: null
+  line: production
+  architectures: []
+  distros: [{id: ubuntu, version: "22.04", kernels: [{series: "6.5", kind: hwe}]}]
+  gpus: [{gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}]
+  install: {amdgpu_install_dir: "6.2.4", amdgpu_install_pkg: null, verified: false}
+  confidence: low
+  sources: [doc]
+- version: "7.0.0"
+  line: production
+  architectures: [x86_64]
+  distros: []
+  gpus: []
+  install: null
+  confidence: low
+  unconfirmed: no lists read yet
+  sources: [doc]
+- version: "7.9.0"
+  line: preview
+  architectures: []
+  distros: [{id: ubuntu, version: "24.04", kernels: []}]
+  gpus: [{gfx: gfx1100, support: supported}]
+  install: null
+  confidence: low
+  sources: [doc]
+)";
+
+const char* kGpus = R"(schema: 1
+as_of: "2026-01-02"
+sources: {ids: amdgpu.ids}
+gfx_targets:
+- {gfx: gfx1100, kfd_target_version: 110000, architecture: RDNA3, apu: false, products: [RX 7900 XTX], confidence: high, sources: [ids]}
+devices:
+- {device_id: "0x744C", asic: NAVI31, gfx: gfx1100, names: [RX 7900 XTX], apu: false, confidence: high, sources: [ids]}
+- {device_id: "0x1234", asic: UNKNOWN, gfx: null, names: [], apu: true, confidence: low, sources: [ids]}
+)";
+
+const char* kOverrides = R"(schema: 1
+as_of: "2026-01-01"
+sources: {forum: a forum thread}
+overrides:
+- {gfx: gfx90c, value: "9.0.12", runs_as: gfx90c, outcome: fails, caveats: crashes, confidence: low, sources: [forum]}
+- {gfx: gfx90c, value: "9.0.0", runs_as: gfx900, outcome: works_with_caveats, caveats: slow, confidence: low, sources: [forum]}
+- {gfx: gfx1200, value: null, runs_as: null, outcome: unknown, caveats: none known, confidence: low, sources: [forum]}
+)";
+
+const char* kWheels = R"(schema: 1
+as_of: "2026-01-01"
+sources: {index: download.pytorch.org}
+wheels:
+- {torch: "2.4.1", rocm: "6.1", channel: release, index_url: "https://x/rocm6.1", python: ["3.12"], torchvision: "0.19.1",
+   torchaudio: "2.4.1", gfx: [gfx1100], gfx_confidence: high, confidence: high, sources: [index]}
+- {torch: "2.5.1", rocm: "6.2", channel: release, index_url: "https://x/rocm6.2", python: null, torchvision: null,
+   torchaudio: null, gfx: null, gfx_confidence: low, gfx_absent: [gfx1031], confidence: low, unconfirmed: gfx list not read,
+   sources: [index]}
+)";
+
+struct Loaded {
+  Matrix matrix;
+  std::vector<LoadError> errors;
+};
+
+Loaded load(std::vector<RuleFile> files) {
+  Loaded l;
+  l.matrix = Matrix::load(files, l.errors);
+  return l;
 }
+
+const Matrix& small() {
+  static Loaded l = load({{"m/rocm-releases.yaml", kReleases},
+                          {"m/gpus.yaml", kGpus},
+                          {"m/hsa-override.yaml", kOverrides},
+                          {"m/pytorch.yaml", kWheels}});
+  for (auto& e : l.errors) INFO(e.str());
+  REQUIRE(l.errors.empty());
+  return l.matrix;
+}
+
+// The errors of the small matrix with `from` replaced by `to` in one file.
+std::vector<std::string> errors_with(const char* text, const std::string& from, const std::string& to) {
+  std::string changed = text;
+  auto at = changed.find(from);
+  REQUIRE(at != std::string::npos);
+  changed.replace(at, from.size(), to);
+  Loaded l = load({{"m/x.yaml", changed}, {"m/rocm-releases.yaml", kReleases}});
+  std::vector<std::string> out;
+  for (auto& e : l.errors) out.push_back(e.str());
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("the matrix maps PCI ids to gfx targets as the kernel does", "[matrix]") {
-  const Matrix& m = shipped();
-  CHECK(m.device("0x744c")["gfx"] == "gfx1100");  // RX 7900 XTX
-  CHECK(m.device("0x744C")["gfx"] == "gfx1100");  // ids compare case-insensitively
-  CHECK(m.device("0x73df")["gfx"] == "gfx1031");  // RX 6700 XT
-  CHECK(m.device("0x74a1")["gfx"] == "gfx942");   // MI300X
-  CHECK(m.device("0x0000").is_null());
-  CHECK(m.gfx_target("gfx90a")["kfd_target_version"] == 90010);
-  CHECK_FALSE(m.as_of().empty());
+  const Matrix& m = small();
+  REQUIRE(m.device("0x744c"));
+  CHECK(m.device("0x744c")->gfx == "gfx1100");
+  CHECK(m.device("0x744C")->names == MatrixTexts{"RX 7900 XTX"});  // ids compare case-insensitively
+  CHECK_FALSE(m.device("0x1234")->gfx);                             // listed, gfx not known
+  CHECK(m.device("0x0000") == nullptr);
+  CHECK(m.gfx_target("gfx1100")->kfd_target_version == 110000);
+  CHECK(m.gfx_target("gfx90a") == nullptr);
+  CHECK(m.as_of() == "2026-01-02");  // the newest file's
 }
 
 TEST_CASE("release support is three-valued: listed, not listed, or not known", "[matrix]") {
-  const Matrix& m = shipped();
+  const Matrix& m = small();
   CHECK(m.gpu_support("6.4.1", "gfx1100").json() == "supported");
-  CHECK(m.gpu_support("6.2.4", "gfx1031").json() == "not_listed");
-  CHECK(m.gpu_support("7.2.2", "gfx1100").is_unknown());  // the matrix has no GPU list for it
+  CHECK(m.gpu_support("6.4.1", "gfx906").json() == "deprecated");
+  CHECK(m.gpu_support("6.4.1", "gfx1031").json() == "not_listed");
+  CHECK(m.gpu_support("7.0.0", "gfx1100").is_unknown());  // an empty list: not known
+  CHECK(m.gpu_support("7.0.0", "gfx1100").why().find("unconfirmed: no lists read yet") != std::string::npos);
   CHECK(m.gpu_support("1.0", "gfx1100").is_unknown());
   CHECK(m.distro_support("6.4.1", "ubuntu", "24.04").is_true());
+  CHECK(m.distro_support("6.4.1", "ubuntu", "24.04.2").is_true());  // a point release
   CHECK(m.distro_support("6.4.1", "ubuntu", "20.04").is_false());
+  CHECK(m.distro_support("7.0.0", "ubuntu", "24.04").is_unknown());
   CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.8.0-45-generic").is_true());
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.11.0-19-generic").is_true());
   CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.15.0-061500-generic").is_false());
-  Json newest = m.newest_release_for("gfx1100", "ubuntu", "24.04");
-  REQUIRE(newest.is_string());
-  CHECK(m.gpu_support(newest.get<std::string>(), "gfx1100").json() == "supported");
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-45-generic").is_unknown());  // no kernels listed
+  CHECK(m.kernel_support("6.4.1", "debian", "12", "6.1.0").is_unknown());
+}
+
+TEST_CASE("the newest production release that lists the GPU and the distribution wins", "[matrix]") {
+  const Matrix& m = small();
+  CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04") == "6.4.1");  // 7.9.0 is a preview
+  CHECK(m.newest_release_for("gfx1100", "ubuntu", "22.04") == "6.4.1");
   CHECK(m.newest_release_for("gfx1031", "ubuntu", "24.04").is_null());
-  CHECK(m.hsa_override("gfx1031")["value"] == "10.3.0");
+  CHECK(m.releases_for_gfx("gfx1100") == Json::array({"6.4.1", "6.2.4"}));
+  Json r = m.release("6.2.4");
+  CHECK(r["date"].is_null());
+  CHECK(r["distros"] == Json::array({"ubuntu 22.04"}));
+  CHECK(m.release("6.3.0").is_null());
 }
 
 TEST_CASE("the override suggested is the best reported one, and wheel gfx lists are three-valued", "[matrix]") {
-  const Matrix& m = shipped();
-  CHECK(m.hsa_override("gfx90c")["value"] == "9.0.0");  // 9.0.12 is reported to fail
+  const Matrix& m = small();
+  CHECK(m.hsa_override("gfx90c")->value == "9.0.0");  // 9.0.12 is reported to fail
+  CHECK_FALSE(m.hsa_override("gfx1200")->value);       // no value applies
+  CHECK(m.hsa_override("gfx1100") == nullptr);
+  CHECK(m.hsa_override_reported("gfx90c", "9.0.12") == "fails");
+  CHECK(m.hsa_override_reported("gfx90c", "10.3.0").is_null());
   CHECK(m.torch_wheel_has_gfx("2.4.1+rocm6.1", "gfx1100").is_true());
   CHECK(m.torch_wheel_has_gfx("2.4.1+rocm6.1", "gfx1031").is_false());
-  CHECK(m.torch_wheel_has_gfx("2.7.0+rocm6.3", "gfx1031").is_false());  // listed as absent
+  CHECK(m.torch_wheel_has_gfx("2.5.1+rocm6.2", "gfx1031").is_false());   // listed as absent
   CHECK(m.torch_wheel_has_gfx("2.5.1+rocm6.2", "gfx1100").is_unknown());  // no list known
-  CHECK(m.torch_wheel_has_gfx("2.5.1", "gfx1100").is_unknown());  // not a ROCm wheel
+  CHECK(m.torch_wheel_has_gfx("2.5.1", "gfx1100").is_unknown());          // not a ROCm wheel
+  CHECK(m.torch_wheel_has_gfx("2.9.0+rocm7.0", "gfx1100").is_unknown());  // not in the matrix
+}
+
+TEST_CASE("the matrix functions answer from the records", "[matrix]") {
+  std::map<std::string, Function> f;
+  small().add_functions(f);
+  Json facts = Json::object();
+  EvalContext ctx(facts, f);
+  auto call = [&](const char* name, std::vector<Value> args) { return f.at(name).call(args, ctx); };
+  CHECK(call("gpu_gfx", {Value::of("0x744c")}).json() == "gfx1100");
+  CHECK(call("gpu_gfx", {Value::of("0x1234")}).json().is_null());
+  CHECK(call("gfx_kfd_value", {Value::of("gfx1100")}).json() == 110000);
+  CHECK(call("hsa_override_value", {Value::of("gfx90c")}).json() == "9.0.0");
+  CHECK(call("hsa_override_value", {Value::of("gfx1200")}).json().is_null());
+  CHECK(call("rocm_architectures", {Value::of("6.4.1")}).json() == Json::array({"x86_64"}));
+  CHECK(call("rocm_architectures", {Value::of("6.2.4")}).is_unknown());
+  CHECK(call("newest_rocm", {}).json() == "7.0.0");
+  CHECK(call("rocm_release_known", {Value::of("7.9.0")}).is_true());
+  CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.12")}).is_true());
+  CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.9")}).is_false());
+}
+
+TEST_CASE("a misspelt key, a wrong type or a missing field in the matrix is a load error with its place", "[matrix]") {
+  CHECK(errors_with(kGpus, "asic: NAVI31", "asci: NAVI31") ==
+        std::vector<std::string>{"m/x.yaml:7:25: unknown key 'asci' (allowed: device_id, asic, gfx, names, apu, "
+                                 "pci_ids_name, revision_names, confidence, unconfirmed, sources)"});
+  CHECK(errors_with(kGpus, "kfd_target_version: 110000", "kfd_target_version: \"110000\"") ==
+        std::vector<std::string>{"m/x.yaml:5:38: 'kfd_target_version' must be a whole number"});
+  CHECK(errors_with(kGpus, "apu: true", "apu: [true]") ==
+        std::vector<std::string>{"m/x.yaml:8:67: 'apu' must be text"});
+  auto missing = errors_with(kReleases, "  line: preview\n", "");
+  REQUIRE(missing.size() == 1);
+  CHECK(missing[0] == "m/x.yaml:36:3: missing 'line'");
+  auto number = errors_with(kReleases, "version: \"6.2.4\"", "version: 624");
+  REQUIRE(number.size() == 1);
+  INFO(number[0]);
+  CHECK(number[0].find("m/x.yaml:18:12: 'version' must be text") == 0);
+  CHECK(errors_with(kOverrides, "outcome: fails", "outcome: broken") ==
+        std::vector<std::string>{"m/x.yaml:5:60: 'outcome' is one of works, works_with_caveats, fails, unknown (not 'broken')"});
+  CHECK(errors_with(kWheels, "sources: [index]}\n- {torch", "sources: [idx]}\n- {torch") ==
+        std::vector<std::string>{"m/x.yaml:6:91: unknown source 'idx' (define it under 'sources')"});
+  // A deeper typo, in a distribution's kernel row.
+  auto deep = errors_with(kReleases, "{series: \"6.5\", kind: hwe}", "{series: \"6.5\", knd: hwe}");
+  REQUIRE(deep.size() == 1);
+  INFO(deep[0]);
+  CHECK(deep[0].find("m/x.yaml:22:70: unknown key 'knd'") == 0);
+  CHECK(errors_with(kGpus, "schema: 1", "schema: 2") ==
+        std::vector<std::string>{"m/x.yaml:1:1: a matrix file starts with 'schema: 1'"});
+}
+
+TEST_CASE("every bad entry is reported, and the good ones still load", "[matrix]") {
+  std::string text = kGpus;
+  text += "- {device_id: \"0x1\", asic: A, gfx: g, names: [], apu: false, confidence: sure, sources: [ids]}\n";
+  text += "- {device_id: \"0x2\", asic: A, gfx: g, names: [], apu: false, confidence: high}\n";
+  Loaded l = load({{"m/g.yaml", text}, {"m/rocm-releases.yaml", kReleases}});
+  REQUIRE(l.errors.size() == 2);
+  CHECK(l.errors[0].str().find("m/g.yaml:9:") == 0);
+  CHECK(l.errors[1].str() == "m/g.yaml:10:3: missing 'sources'");
+  CHECK(l.matrix.device("0x744c"));
+}
+
+TEST_CASE("the shipped matrix loads strictly and answers for a common GPU", "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  for (auto& e : errors) INFO(e.str());
+  REQUIRE(errors.empty());
+  REQUIRE(m.device("0x744c"));
+  CHECK(m.device("0x744c")->gfx == "gfx1100");  // RX 7900 XTX
+  CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04").is_string());
+  CHECK_FALSE(m.as_of().empty());
 }

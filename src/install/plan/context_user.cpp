@@ -41,23 +41,21 @@ void choose_user(Context& ctx, const std::string& user_home) {
 std::optional<InstallRefusal> choose_torch(Context& ctx) {
   if (!ctx.options.torch) return std::nullopt;
   if (ctx.release->torch_gap) return InstallRefusal{"no-torch-wheels", ctx.release->torch_gap->reason, ctx.release->torch_gap->instead};
-  const Json wheels = ctx.matrix.wheels();  // a copy: best points into it
-  const Json* best = nullptr;
-  for (auto& w : wheels) {
-    if (str_of(w, "channel") != "release" || str_of(w, "rocm") != ctx.release->torch_rocm) continue;
-    if (!best || compare_versions(str_of(w, "torch"), str_of(*best, "torch")) > 0) best = &w;
+  const Wheel* best = nullptr;
+  for (auto& w : ctx.matrix.wheels()) {
+    if (w.channel != "release" || w.rocm != ctx.release->torch_rocm) continue;
+    if (!best || compare_versions(w.torch, best->torch) > 0) best = &w;
   }
   if (!best)
     return InstallRefusal{"no-torch-wheels", "The matrix knows no PyTorch release built for ROCm " + ctx.release->torch_rocm + ".",
                           "Run with --no-torch, or pick another release with --rocm."};
-  ctx.torch_version = str_of(*best, "torch");
-  ctx.torch_index = str_of(*best, "index_url");
+  ctx.torch_version = std::string(best->torch);
+  ctx.torch_index = std::string(best->index_url);
   // The venv uses the system python3: its version must have wheels.
   for (auto& i : field(field(ctx.facts, "python"), "interpreters")) {
     if (str_of(i, "kind") != "system" || str_of(i, "path") != "/usr/bin/python3") continue;
     std::string v = str_of(i, "version");
-    const Json& pythons = field(*best, "python");
-    if (!v.empty() && pythons.is_array() && std::find(pythons.begin(), pythons.end(), v) == pythons.end())
+    if (!v.empty() && best->python && std::find(best->python->begin(), best->python->end(), v) == best->python->end())
       ctx.note("torch " + ctx.torch_version + " has no wheels for Python " + v + " (the system python3) on " +
                ctx.torch_index + "; pip will fail in the venv step.");
   }

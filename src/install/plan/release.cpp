@@ -11,11 +11,6 @@ namespace rocmdoc::plan {
 
 namespace {
 
-std::string str_of(const Json& j, const char* key) {
-  const Json& v = field(j, key);
-  return v.is_string() ? v.get<std::string>() : "";
-}
-
 // "10.3.0" -> "gfx1030", "9.0.10" -> "gfx90a": the override's target.
 std::string gfx_of_override(const std::string& value) {
   int major = 0, minor = 0, step = 0;
@@ -29,9 +24,9 @@ bool supported(const Value& v) { return !v.is_unknown() && (v.json() == "support
 std::string nearest_listed_release(const Matrix& m, const std::string& version) {
   std::string best;
   for (auto& r : m.releases()) {
-    std::string v = str_of(r, "version");
-    if (str_of(r, "line") != "production" || compare_versions(v, version) >= 0) continue;
-    if (!field(r, "gpus").is_array() || field(r, "gpus").empty()) continue;
+    std::string v(r.version);
+    if (r.line != "production" || compare_versions(v, version) >= 0) continue;
+    if (r.gpus.empty()) continue;
     if (best.empty() || compare_versions(v, best) > 0) best = v;
   }
   return best;
@@ -79,9 +74,8 @@ const RecipeRelease* requested_release(const InstallRecipes& r, const std::strin
 
 void note_release(Context& ctx) {
   for (auto& u : ctx.release->unverified) ctx.note(u);
-  Json r = ctx.matrix.release(ctx.release->version);
-  if (r.is_object() && field(r, "unconfirmed").is_string())
-    ctx.note("The matrix on ROCm " + ctx.release->version + ": " + field(r, "unconfirmed").get<std::string>());
+  const Release* r = ctx.matrix.find_release(ctx.release->version);
+  if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
   Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
@@ -159,9 +153,10 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
   // A GPU no release lists may still work as a listed sibling (an RX 6700 XT
   // as gfx1030): only where users report the override working.
   if (ctx.matrix.releases_for_gfx(gfx).empty()) {
-    Json o = ctx.matrix.hsa_override(gfx);
-    std::string outcome = o.is_object() ? str_of(o, "outcome") : "";
-    std::string stand_in = o.is_object() ? gfx_of_override(str_of(o, "value")) : "";
+    const Override* o = ctx.matrix.hsa_override(gfx);
+    std::string outcome = o ? std::string(o->outcome) : "";
+    std::string value = o && o->value ? std::string(*o->value) : "";
+    std::string stand_in = o ? gfx_of_override(value) : "";
     if (stand_in.empty() || (outcome != "works" && outcome != "works_with_caveats") ||
         ctx.matrix.releases_for_gfx(stand_in).empty())
       return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
@@ -169,7 +164,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
                                 on_request_hint(ctx.recipes, gfx)};
     ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
-             ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + str_of(o, "value") +
+             ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
     gfx = stand_in;
   }

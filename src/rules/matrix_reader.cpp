@@ -1,0 +1,340 @@
+// Reading rules/matrix/*.yaml into the Matrix's records, strictly: the keys
+// below are every key the shipped files use, and nothing else is allowed.
+// Sections no query reads (install_templates, therock, ...) are checked the
+// same way and then dropped.
+#include <set>
+
+#include "rules/matrix.h"
+
+namespace rocmdoc {
+
+class MatrixReader {
+ public:
+  MatrixReader(Matrix& m, const RuleFile& file, std::vector<LoadError>& errors)
+      : m_(m), file_(file), errors_(errors), y_(file.name, errors) {}
+
+  void read() {
+    auto tree = rule_file_tree(file_, errors_);
+    if (!tree) return;
+    auto& kept = m_.trees_.emplace_back(std::make_shared<const YamlTree>(std::move(*tree)));
+    const YamlNode& doc = kept->root();
+    y_.guard([&] {
+      const YamlNode* schema = doc.find("schema");
+      if (!doc.is_map() || !schema || schema->text != "1") y_.fail(doc, "a matrix file starts with 'schema: 1'");
+      y_.allow_keys(doc, {"schema", "as_of", "sources", "releases", "install_templates", "kmd_userspace_compat",
+                          "latest_instinct_matrix", "gpu_lifecycle", "os_lifecycle", "gfx_targets", "devices",
+                          "overrides", "index_rule", "wheels", "therock", "amd_radeon_repo",
+                          "amd_radeon_repo_caution"});
+      std::string_view as_of = y_.string(y_.required(doc, "as_of"), "as_of");
+      if (as_of > m_.as_of_) m_.as_of_ = std::string(as_of);
+      read_sources(y_.required(doc, "sources"));
+      each(doc, "releases", [&](const YamlNode& n) { m_.releases_.push_back(release(n)); });
+      each(doc, "gfx_targets", [&](const YamlNode& n) { m_.gfx_list_.push_back(gfx_target(n)); });
+      each(doc, "devices", [&](const YamlNode& n) { m_.devices_list_.push_back(device(n)); });
+      each(doc, "overrides", [&](const YamlNode& n) { m_.overrides_list_.push_back(override_entry(n)); });
+      each(doc, "wheels", [&](const YamlNode& n) { m_.wheels_.push_back(wheel(n)); });
+      each(doc, "therock", [&](const YamlNode& n) { therock(n); });
+      each(doc, "amd_radeon_repo", [&](const YamlNode& n) { radeon_repo(n); });
+      each(doc, "gpu_lifecycle", [&](const YamlNode& n) { gpu_lifecycle(n); });
+      if (doc["os_lifecycle"]) y_.texts(doc["os_lifecycle"], "os_lifecycle");
+      if (doc["amd_radeon_repo_caution"]) y_.string(doc["amd_radeon_repo_caution"], "amd_radeon_repo_caution");
+      if (doc["index_rule"]) y_.guard([&] { index_rule(doc["index_rule"]); });
+      if (doc["install_templates"]) y_.guard([&] { install_templates(doc["install_templates"]); });
+      if (doc["kmd_userspace_compat"]) y_.guard([&] { kmd_userspace_compat(doc["kmd_userspace_compat"]); });
+      if (doc["latest_instinct_matrix"]) y_.guard([&] { latest_instinct_matrix(doc["latest_instinct_matrix"]); });
+    });
+  }
+
+ private:
+  Matrix& m_;
+  const RuleFile& file_;
+  std::vector<LoadError>& errors_;
+  StrictYaml y_;
+  std::set<std::string_view> sources_;
+
+  template <class Read>
+  void each(const YamlNode& doc, const char* key, Read read) {
+    if (doc[key]) y_.each(doc[key], key, read);
+  }
+
+  // Short names for the reader's typed values.
+  MatrixText str(const YamlNode& map, const char* key) const { return y_.string(y_.required(map, key), key); }
+  std::optional<MatrixText> opt(const YamlNode& map, const char* key) const { return y_.string_or_null(map[key], key); }
+  MatrixTexts strs(const YamlNode& map, const char* key) const { return y_.strings(y_.required(map, key), key); }
+  MatrixTexts opt_strs(const YamlNode& map, const char* key) const {
+    return map[key] ? y_.strings(map[key], key) : MatrixTexts{};
+  }
+  std::optional<MatrixTexts> null_or_strs(const YamlNode& map, const char* key) const {
+    if (!map[key] || map[key].is_null()) return std::nullopt;
+    return y_.strings(map[key], key);
+  }
+  MatrixText one_of(const YamlNode& map, const char* key, std::initializer_list<std::string_view> values) const {
+    MatrixText v = str(map, key);
+    check_one_of(map[key], key, v, values);
+    return v;
+  }
+  void check_one_of(const YamlNode& n, const char* key, MatrixText v, std::initializer_list<std::string_view> values) const {
+    std::string allowed;
+    for (auto& a : values) {
+      if (a == v) return;
+      (allowed += allowed.empty() ? "" : ", ") += a;
+    }
+    y_.fail(n, "'" + std::string(key) + "' is one of " + allowed + " (not '" + std::string(v) + "')");
+  }
+
+  void read_sources(const YamlNode& n) {
+    y_.mapping(n, "'sources' must map a source id to what was read");
+    for (size_t i = 0; i < n.pair_count(); ++i) {
+      y_.string(n.value(i), "source " + std::string(n.key(i).text));
+      sources_.insert(n.key(i).text);
+    }
+  }
+
+  // An entry's provenance: confidence, what is unconfirmed, its sources (ids
+  // of this file's `sources`). Returns the confidence.
+  MatrixText provenance(const YamlNode& n, bool confidence_required = true) {
+    MatrixText confidence;
+    if (confidence_required || n["confidence"]) confidence = one_of(n, "confidence", {"high", "medium", "low"});
+    opt(n, "unconfirmed");
+    opt(n, "corrected");
+    for (auto& s : y_.list(y_.required(n, "sources"), "sources")) {
+      if (!sources_.count(y_.string(s, "sources item")))
+        y_.fail(s, "unknown source '" + std::string(s.text) + "' (define it under 'sources')");
+    }
+    return confidence;
+  }
+
+  MatrixKernel kernel(const YamlNode& n) {
+    y_.allow_keys(n, {"series", "kind", "version", "note"});
+    MatrixKernel k;
+    k.series = str(n, "series");
+    k.kind = one_of(n, "kind", {"ga", "hwe", "uek", "unspecified"});
+    k.version = opt(n, "version");
+    opt(n, "note");
+    return k;
+  }
+
+  MatrixDistro distro(const YamlNode& n) {
+    y_.allow_keys(n, {"id", "version", "point_versions", "kernels", "glibc", "repo_codename", "note"});
+    MatrixDistro d;
+    d.id = str(n, "id");
+    d.version = str(n, "version");
+    d.point_versions = opt_strs(n, "point_versions");
+    for (auto& k : y_.list(y_.required(n, "kernels"), "kernels")) d.kernels.push_back(kernel(k));
+    opt(n, "glibc");
+    opt(n, "repo_codename");
+    opt(n, "note");
+    return d;
+  }
+
+  ReleaseGpu release_gpu(const YamlNode& n) {
+    y_.allow_keys(n, {"gfx", "product", "family", "support", "note"});
+    ReleaseGpu g;
+    g.gfx = str(n, "gfx");
+    g.product = opt(n, "product");
+    g.family = opt(n, "family");
+    if (g.family) check_one_of(n["family"], "family", *g.family, {"instinct", "radeon_pro", "radeon", "apu"});
+    g.support = one_of(n, "support", {"supported", "deprecated", "unsupported"});
+    opt(n, "note");
+    return g;
+  }
+
+  void release_install(const YamlNode& n) {
+    if (n.is_null()) return;  // not known
+    y_.allow_keys(n, {"amdgpu_install_dir", "amdgpu_install_pkg", "verified", "ubuntu_codenames", "native_packages",
+                      "native_repo", "pip_multi_arch", "rpm_examples", "tarballs"});
+    opt(n, "amdgpu_install_dir");
+    opt(n, "amdgpu_install_pkg");
+    y_.flag(y_.required(n, "verified"), "verified");
+    for (const char* list : {"ubuntu_codenames", "native_packages", "rpm_examples"}) opt_strs(n, list);
+    for (const char* text : {"native_repo", "pip_multi_arch", "tarballs"}) opt(n, text);
+  }
+
+  Release release(const YamlNode& n) {
+    y_.allow_keys(n, {"version", "date", "date_note", "line", "architectures", "distros", "gpus", "install",
+                      "restrictions", "notes", "amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu",
+                      "confidence", "unconfirmed", "corrected", "sources"});
+    Release r;
+    r.version = str(n, "version");
+    r.date = opt(n, "date");
+    opt(n, "date_note");
+    r.line = one_of(n, "line", {"production", "preview", "core_sdk"});
+    r.architectures = strs(n, "architectures");
+    for (auto& d : y_.list(y_.required(n, "distros"), "distros")) r.distros.push_back(distro(d));
+    for (auto& g : y_.list(y_.required(n, "gpus"), "gpus")) r.gpus.push_back(release_gpu(g));
+    release_install(y_.required(n, "install"));
+    opt_strs(n, "restrictions");
+    opt_strs(n, "notes");
+    for (const char* text : {"amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu"}) opt(n, text);
+    r.confidence = provenance(n);
+    r.unconfirmed = opt(n, "unconfirmed");
+    r.sources = strs(n, "sources");
+    return r;
+  }
+
+  GfxTarget gfx_target(const YamlNode& n) {
+    y_.allow_keys(n, {"gfx", "kfd_target_version", "architecture", "apu", "products", "gc_ip", "note", "confidence",
+                      "unconfirmed", "sources"});
+    GfxTarget g;
+    g.gfx = str(n, "gfx");
+    g.kfd_target_version = y_.integer(y_.required(n, "kfd_target_version"), "kfd_target_version");
+    g.architecture = str(n, "architecture");
+    g.apu = y_.flag(y_.required(n, "apu"), "apu");
+    g.products = strs(n, "products");
+    opt(n, "gc_ip");
+    opt(n, "note");
+    provenance(n);
+    return g;
+  }
+
+  GpuDevice device(const YamlNode& n) {
+    y_.allow_keys(n, {"device_id", "asic", "gfx", "names", "apu", "pci_ids_name", "revision_names", "confidence",
+                      "unconfirmed", "sources"});
+    GpuDevice d;
+    d.device_id = str(n, "device_id");
+    d.asic = str(n, "asic");
+    d.gfx = opt(n, "gfx");
+    d.names = strs(n, "names");
+    d.apu = y_.flag(y_.required(n, "apu"), "apu");
+    opt(n, "pci_ids_name");
+    if (const YamlNode& revisions = n["revision_names"]) text_map(revisions, "revision_names");
+    provenance(n);
+    return d;
+  }
+
+  // A map from data (a PCI revision, a distribution version) to text.
+  void text_map(const YamlNode& n, const char* what) {
+    y_.mapping(n, "'" + std::string(what) + "' must map a name to text");
+    for (size_t i = 0; i < n.pair_count(); ++i) y_.string(n.value(i), what);
+  }
+
+  Override override_entry(const YamlNode& n) {
+    y_.allow_keys(n, {"gfx", "value", "runs_as", "outcome", "caveats", "confidence", "unconfirmed", "sources"});
+    Override o;
+    o.gfx = str(n, "gfx");
+    o.value = opt(n, "value");
+    o.runs_as = opt(n, "runs_as");
+    o.outcome = one_of(n, "outcome", {"works", "works_with_caveats", "fails", "unknown"});
+    o.caveats = str(n, "caveats");
+    provenance(n);
+    return o;
+  }
+
+  Wheel wheel(const YamlNode& n) {
+    y_.allow_keys(n, {"torch", "rocm", "channel", "index_url", "python", "torchvision", "torchaudio", "gfx",
+                      "gfx_confidence", "gfx_absent", "notes", "confidence", "unconfirmed", "sources"});
+    Wheel w;
+    w.torch = str(n, "torch");
+    w.rocm = str(n, "rocm");
+    w.channel = one_of(n, "channel", {"release", "test", "nightly"});
+    w.index_url = str(n, "index_url");
+    w.python = null_or_strs(n, "python");
+    opt(n, "torchvision");
+    opt(n, "torchaudio");
+    w.gfx = null_or_strs(n, "gfx");
+    one_of(n, "gfx_confidence", {"high", "medium", "low"});
+    w.gfx_absent = opt_strs(n, "gfx_absent");
+    opt_strs(n, "notes");
+    provenance(n);
+    w.unconfirmed = opt(n, "unconfirmed");
+    return w;
+  }
+
+  void therock(const YamlNode& n) {
+    y_.allow_keys(n, {"family", "gfx", "gfx_confidence", "index_url", "nightly_index_url", "torch", "python", "notes",
+                      "device_extra_rule", "install_example", "confidence", "unconfirmed", "sources"});
+    for (const char* text : {"family", "index_url", "nightly_index_url"}) str(n, text);
+    null_or_strs(n, "gfx");
+    one_of(n, "gfx_confidence", {"high", "medium", "low"});
+    for (const char* list : {"torch", "python"}) strs(n, list);
+    opt_strs(n, "notes");
+    for (const char* text : {"device_extra_rule", "install_example"}) opt(n, text);
+    provenance(n);
+  }
+
+  void radeon_repo(const YamlNode& n) {
+    y_.allow_keys(n, {"rocm", "torch", "torchvision", "triton", "find_links", "file", "python", "notes", "confidence",
+                      "unconfirmed", "sources"});
+    str(n, "rocm");
+    str(n, "find_links");
+    for (const char* text : {"torch", "torchvision", "triton", "file"}) opt(n, text);
+    null_or_strs(n, "python");
+    opt_strs(n, "notes");
+    provenance(n);
+  }
+
+  void gpu_lifecycle(const YamlNode& n) {
+    y_.allow_keys(n, {"gfx", "products", "status", "confidence", "unconfirmed", "corrected", "sources"});
+    for (const char* text : {"gfx", "products", "status"}) str(n, text);
+    provenance(n);
+  }
+
+  void index_rule(const YamlNode& n) {
+    y_.allow_keys(n, {"release", "test", "nightly", "local_version_suffix", "note", "confidence", "sources"});
+    for (const char* text : {"release", "test", "nightly", "local_version_suffix"}) str(n, text);
+    opt(n, "note");
+    provenance(n);
+  }
+
+  void install_templates(const YamlNode& n) {
+    y_.allow_keys(n, {"dir_rule", "pkg_rule_6x", "pkg_rule_7x", "ubuntu_deb_url", "el_rpm_url", "rhel_rpm_url",
+                      "sles_rpm_url", "el_path_rule", "apt_pin", "driver_repo_7_0", "driver_repo_7_2_4",
+                      "ubuntu_codenames", "debian_repo_suites", "native_repos_6x", "confidence", "unconfirmed",
+                      "corrected", "sources"});
+    for (const char* text : {"dir_rule", "pkg_rule_6x", "pkg_rule_7x", "ubuntu_deb_url", "el_rpm_url", "rhel_rpm_url",
+                             "sles_rpm_url", "el_path_rule", "apt_pin", "driver_repo_7_0", "driver_repo_7_2_4"})
+      opt(n, text);
+    for (const char* map : {"ubuntu_codenames", "debian_repo_suites"})
+      if (n[map]) text_map(n[map], map);
+    if (const YamlNode& repos = n["native_repos_6x"]) {
+      y_.allow_keys(repos, {"rocm_apt", "amdgpu_apt", "rocm_el", "amdgpu_el", "rocm_sles", "amdgpu_sles", "gpg_key"});
+      text_map(repos, "native_repos_6x");
+    }
+    provenance(n);
+  }
+
+  void kmd_userspace_compat(const YamlNode& n) {
+    y_.allow_keys(n, {"rule_before_6_4", "rule_from_6_4", "driver_compat", "driver_pairs", "tested", "confidence",
+                      "unconfirmed", "sources"});
+    for (const char* text : {"rule_before_6_4", "rule_from_6_4"}) opt(n, text);
+    each(n, "driver_compat", [&](const YamlNode& c) {
+      y_.allow_keys(c, {"amdgpu", "rocm"});
+      str(c, "amdgpu");
+      strs(c, "rocm");
+    });
+    each(n, "driver_pairs", [&](const YamlNode& p) {
+      y_.allow_keys(p, {"amdgpu", "rocm"});
+      str(p, "amdgpu");
+      str(p, "rocm");
+    });
+    if (const YamlNode& tested = n["tested"]) {
+      y_.mapping(tested, "'tested' must map a ROCm series to driver versions");
+      for (size_t i = 0; i < tested.pair_count(); ++i) y_.strings(tested.value(i), "tested");
+    }
+    provenance(n);
+  }
+
+  void latest_instinct_matrix(const YamlNode& n) {
+    y_.allow_keys(n, {"amdgpu_driver", "distros", "gpus", "firmware", "note", "confidence", "unconfirmed", "sources"});
+    opt_strs(n, "amdgpu_driver");
+    each(n, "distros", [&](const YamlNode& d) { distro(d); });
+    each(n, "gpus", [&](const YamlNode& g) { release_gpu(g); });
+    each(n, "firmware", [&](const YamlNode& f) {
+      y_.allow_keys(f, {"gpu", "pldm"});
+      str(f, "gpu");
+      strs(f, "pldm");
+    });
+    opt(n, "note");
+    provenance(n);
+  }
+};
+
+Matrix Matrix::load(const std::vector<RuleFile>& files, std::vector<LoadError>& errors) {
+  Matrix m;
+  for (auto& f : files) MatrixReader(m, f, errors).read();
+  if (m.releases_.empty() && !files.empty()) errors.push_back({{"rules/matrix", 0, 0}, "no ROCm releases in the matrix"});
+  m.index();
+  return m;
+}
+
+}  // namespace rocmdoc
