@@ -422,3 +422,39 @@ TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked 
   CHECK(errors[0].str().find("goes with a key") == std::string::npos);
   CHECK(errors[0].str().find("'fingerprint'") != std::string::npos);
 }
+
+TEST_CASE("lint: every distribution a recipe installs a release on is in the matrix for that release", "[install-plan][lint]") {
+  const Shipped& s = shipped();
+  auto warnings = recipe_pairs_missing_from_matrix(s.recipes, *s.knowledge.matrix);
+  std::vector<std::string> got;
+  for (auto& w : warnings) got.push_back(w.str());
+  // The shipped data as of this test: 6.4.3's matrix entry has no distribution
+  // list, and the Core SDK is "10.0.0" in the recipe but "10.0" in the matrix.
+  CHECK(got.size() == 7);
+  CHECK(std::count_if(got.begin(), got.end(), [](auto& w) {
+          return w.find("release 6.4.3 installs on ") != std::string::npos &&
+                 w.find("the matrix has no distribution list for ROCm 6.4.3") != std::string::npos;
+        }) == 3);
+  CHECK(std::count_if(got.begin(), got.end(), [](auto& w) {
+          return w.find("rules/install/core-sdk.yaml:") == 0 && w.find("ROCm 10.0.0 is not in the matrix") != std::string::npos;
+        }) == 4);
+
+  std::vector<LoadError> errors;
+  Matrix small = Matrix::load({{"m/r.yaml", "schema: 1\nas_of: \"2026-01-01\"\nsources: {s: x}\nreleases:\n"
+                                            "- {version: \"7.2.4\", line: production, architectures: [], gpus: [],\n"
+                                            "   distros: [{id: ubuntu, version: \"24.04\", kernels: []}],\n"
+                                            "   install: null, confidence: low, sources: [s]}\n"}},
+                              errors);
+  REQUIRE(errors.empty());
+  auto few = recipe_pairs_missing_from_matrix(s.recipes, small);
+  const RecipeRelease* r724 = s.recipes.release("7.2.4");
+  REQUIRE(r724);
+  REQUIRE(r724->distros.size() == r724->distros_where.size());
+  for (size_t i = 0; i < r724->distros.size(); ++i) {
+    std::string expected = r724->distros_where[i].str() + ": release 7.2.4 installs on " + r724->distros[i] +
+                           ", but the matrix does not list " + r724->distros[i] + " for ROCm 7.2.4";
+    bool found = std::any_of(few.begin(), few.end(), [&](auto& w) { return w.str().find(expected) == 0; });
+    CHECK(found == (r724->distros[i] != "ubuntu 24.04"));
+  }
+  CHECK(r724->distros_where[0].str().find("rules/install/releases.yaml:25:") == 0);
+}

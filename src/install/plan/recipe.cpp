@@ -271,6 +271,7 @@ class RecipeReader {
     if (n["ld_so_conf"]) r.ld_so_conf = y_.flag(n["ld_so_conf"], "ld_so_conf");
     if (n["verify"]) read_release_verify(n["verify"], r);
     r.distros = y_.texts(y_.required(n, "distros"), "distros");
+    for (auto& d : n["distros"].children) r.distros_where.push_back(y_.at(d));
     r.unverified = y_.texts(y_.required(n, "unverified"), "unverified");
     if (r.source_file)
       for (auto& d : r.distros)
@@ -383,6 +384,29 @@ InstallRecipes load_install_recipes(const std::vector<RuleFile>& files, std::vec
   if (!files.empty()) check_complete(out, errors);
   std::sort(out.releases.begin(), out.releases.end(),
             [](const RecipeRelease& a, const RecipeRelease& b) { return compare_versions(a.version, b.version) > 0; });
+  return out;
+}
+
+std::vector<LoadError> recipe_pairs_missing_from_matrix(const InstallRecipes& recipes, const Matrix& matrix) {
+  std::vector<LoadError> out;
+  for (auto& r : recipes.releases) {
+    const Release* listed = matrix.find_release(r.version);
+    for (size_t i = 0; i < r.distros.size(); ++i) {
+      const std::string& name = r.distros[i];
+      auto space = name.find(' ');
+      std::string id = name.substr(0, space), version = space == std::string::npos ? "" : name.substr(space + 1);
+      std::string why;
+      if (!listed) why = "ROCm " + r.version + " is not in the matrix";
+      else if (listed->distros.empty()) why = "the matrix has no distribution list for ROCm " + r.version;
+      else if (std::none_of(listed->distros.begin(), listed->distros.end(),
+                            [&](const MatrixDistro& d) { return d.matches(id, version); }))
+        why = "the matrix does not list " + name + " for ROCm " + r.version;
+      if (why.empty()) continue;
+      SourceLocation where = i < r.distros_where.size() ? r.distros_where[i] : SourceLocation{"rules/install", 0, 0};
+      out.push_back({where, "release " + r.version + " installs on " + name + ", but " + why +
+                                " (rules/matrix/rocm-releases.yaml)"});
+    }
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/matrix.h"
 #include "rules/rule_loader.h"
 
 namespace rocmdoc {
@@ -61,6 +62,7 @@ struct RecipeRelease {
   std::string driver_package_marker;  // in amdgpu-dkms's version ("30300400")
   std::string torch_rocm;     // the download.pytorch.org variant ("7.2") (empty with torch_gap)
   std::vector<std::string> distros;     // "ubuntu 24.04"
+  std::vector<SourceLocation> distros_where;  // where each of distros is written
   std::vector<std::string> unverified;  // shown in the plan's notes
   // Per-release differences (the Core SDK line); unset: the shared recipe.
   bool on_request = false;                 // installed only when --rocm names it, never by default
@@ -115,5 +117,11 @@ InstallRecipes load_install_recipes(const std::vector<RuleFile>& files, std::vec
 
 // The built-in recipes, or those under rules_dir/install when rules_dir is set.
 InstallRecipes load_install_recipes_from(const std::string& rules_dir, std::vector<LoadError>& errors);
+
+// Lint: every (distribution, release) pair a recipe installs should be one
+// the matrix lists for that release (check decides "supported" from the
+// matrix, install from the recipe). One warning per pair that is not, at
+// the recipe's position; warnings, since the matrix may just not know yet.
+std::vector<LoadError> recipe_pairs_missing_from_matrix(const InstallRecipes& recipes, const Matrix& matrix);
 
 }  // namespace rocmdoc
