@@ -74,11 +74,10 @@ class MatrixReader {
     return v;
   }
   void check_one_of(const YamlNode& n, const char* key, MatrixText v, std::initializer_list<std::string_view> values) const {
-    std::string allowed;
-    for (auto& a : values) {
+    for (auto& a : values)
       if (a == v) return;
-      (allowed += allowed.empty() ? "" : ", ") += a;
-    }
+    std::string allowed;
+    for (auto& a : values) (allowed += allowed.empty() ? "" : ", ") += a;
     y_.fail(n, "'" + std::string(key) + "' is one of " + allowed + " (not '" + std::string(v) + "')");
   }
 
@@ -92,9 +91,8 @@ class MatrixReader {
 
   // An entry's provenance: confidence, what is unconfirmed, its sources (ids
   // of this file's `sources`). Returns the confidence.
-  MatrixText provenance(const YamlNode& n, bool confidence_required = true) {
-    MatrixText confidence;
-    if (confidence_required || n["confidence"]) confidence = one_of(n, "confidence", {"high", "medium", "low"});
+  MatrixText provenance(const YamlNode& n) {
+    MatrixText confidence = one_of(n, "confidence", {"high", "medium", "low"});
     opt(n, "unconfirmed");
     opt(n, "corrected");
     for (auto& s : y_.list(y_.required(n, "sources"), "sources")) {
