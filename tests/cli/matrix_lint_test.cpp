@@ -1,0 +1,51 @@
+// rocmdoc rules lint over a copy of rules/matrix with one mistake per file:
+// each is reported at its file:line:column, and lint exits 2.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "catch.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using namespace rocmdoc::test;
+namespace fs = std::filesystem;
+
+namespace {
+// dir/matrix/<file> with the first `from` replaced by `to`; the 1-based
+// line and column where `to` now starts.
+std::pair<int, int> edit_matrix(const fs::path& dir, const std::string& file, const std::string& from, const std::string& to) {
+  std::ifstream in(source_path("rules/matrix/" + file));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  std::ofstream(dir / "matrix" / file) << text;
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  return {line, static_cast<int>(at - text.rfind('\n', at))};
+}
+}  // namespace
+
+TEST_CASE("rules lint reports a misspelt key, a wrong type and a missing field in the matrix where they are", "[cli][rules]") {
+  ScratchDir scratch;
+  fs::path dir = scratch.path / "rules";
+  fs::create_directories(dir);
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  auto typo = edit_matrix(dir, "gpus.yaml", "\n  asic: ", "\n  asci: ");
+  auto type = edit_matrix(dir, "hsa-override.yaml", "outcome: works\n", "outcome: [works]\n");
+  edit_matrix(dir, "pytorch.yaml", "\n  channel: release\n", "\n");
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  INFO(lint.err);
+  CHECK(lint.exit_code == 2);
+  auto has = [&](const std::string& where, const std::string& what) {
+    return lint.err.find("/matrix/" + where + ": " + what) != std::string::npos;
+  };
+  // "\n  asci" starts a line early; the key is at column 3 of the next line.
+  CHECK(has("gpus.yaml:" + std::to_string(typo.first + 1) + ":3", "unknown key 'asci' (allowed: device_id, asic,"));
+  CHECK(has("hsa-override.yaml:" + std::to_string(type.first) + ":" + std::to_string(type.second + 9),
+            "'outcome' must be text"));
+  // The wheel whose channel went missing: the error is at its mapping.
+  CHECK(lint.err.find("/matrix/pytorch.yaml:") != std::string::npos);
+  CHECK(lint.err.find(": missing 'channel'") != std::string::npos);
+}
