@@ -42,23 +42,27 @@ RuleSet cause_rules(const RuleSet& errors) {
   return set;
 }
 
-Knowledge load_all(const std::string& dir) {
+Knowledge load_all(const std::string& dir, InstallRecipes* recipes_out = nullptr) {
   RuleSources sources{dir, ""};
   sources.errors = true;
   Knowledge k = load_knowledge(sources);
   // The install recipes are rules too: lint validates them strictly.
-  load_install_recipes_from(dir, k.errors);
+  InstallRecipes recipes = load_install_recipes_from(dir, k.errors);
+  if (recipes_out) *recipes_out = std::move(recipes);
   return k;
 }
 
 }  // namespace
 
 int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err) {
-  Knowledge k = load_all(dir);
+  InstallRecipes recipes;
+  Knowledge k = load_all(dir, &recipes);
   if (!k.errors.empty()) {
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
+  // Warnings, not errors: the matrix may not know a release's distributions yet.
+  for (auto& w : recipe_pairs_missing_from_matrix(recipes, *k.matrix)) err << w.where.str() << ": warning: " << w.message << "\n";
   auto missing = missing_examples(k.rules), missing_errors = missing_examples(k.error_rules);
   missing.insert(missing.end(), missing_errors.begin(), missing_errors.end());
   for (auto& m : missing) err << m << "\n";

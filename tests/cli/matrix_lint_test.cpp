@@ -49,3 +49,23 @@ TEST_CASE("rules lint reports a misspelt key, a wrong type and a missing field i
   CHECK(lint.err.find("/matrix/pytorch.yaml:") != std::string::npos);
   CHECK(lint.err.find(": missing 'channel'") != std::string::npos);
 }
+
+TEST_CASE("rules lint warns about a recipe release the matrix does not list, and still passes", "[cli][rules]") {
+  ScratchDir scratch;
+  fs::path dir = scratch.path / "rules";
+  fs::copy(source_path("rules"), dir, fs::copy_options::recursive);
+  // The matrix no longer knows 7.2.4, which the recipes install.
+  std::ifstream in(dir / "matrix/rocm-releases.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  auto at = text.find("- version: \"7.2.4\"");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, std::string("- version: \"7.2.4\"").size(), "- version: \"7.2.40\"");
+  std::ofstream(dir / "matrix/rocm-releases.yaml") << text;
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  INFO(lint.err);
+  CHECK(lint.exit_code == 0);
+  CHECK(lint.err.find("/install/releases.yaml:") != std::string::npos);
+  CHECK(lint.err.find(": warning: release 7.2.4 installs on ubuntu 24.04, but ROCm 7.2.4 is not in the matrix") !=
+        std::string::npos);
+}
