@@ -1,13 +1,10 @@
 #include "formats/pci_names.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -17,33 +14,17 @@ namespace rocmdoc {
 
 namespace {
 
-// pci.ids (1.3 MB) is mapped, not read: a run looks at a few of its blocks.
-class MappedFile {
- public:
-  explicit MappedFile(const std::string& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-      if (p != MAP_FAILED) data_ = static_cast<const char*>(p), size_ = static_cast<size_t>(st.st_size);
-    }
-    ::close(fd);
-  }
-  ~MappedFile() {
-    if (data_) ::munmap(const_cast<char*>(data_), size_);
-  }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  bool ok() const { return data_ != nullptr; }
-  std::string_view text() const { return {data_, size_}; }
+// pci.ids, read whole (1.3 MB: a plain read, as every other file).
+std::optional<std::string> read_ids(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in.good() && !in.eof()) return std::nullopt;
+  return std::move(text).str();
+}
 
- private:
-  const char* data_ = nullptr;
-  size_t size_ = 0;
-};
-
-// The file to map: for a ".gz" name, the plain file beside it (compressed
+// The file to read: for a ".gz" name, the plain file beside it (compressed
 // pci.ids would need zlib, so gives no names).
 std::string plain_ids_path(const std::string& path) {
   return path.ends_with(".gz") ? path.substr(0, path.size() - 3) : path;
@@ -126,18 +107,21 @@ std::optional<std::string> child_name(std::string_view text, size_t top, const s
 
 }  // namespace
 
+// Names are looked up here rather than through libpci's pci_lookup_name():
+// that parses all of pci.ids into a hash on its first lookup, ~10 ms, more
+// than a whole check (bench/pci-names-vs-libpci.sh).
 struct PciNameDatabase::Impl {
   std::string path;
-  std::unique_ptr<MappedFile> file;  // null until the first lookup
-  std::string_view text;             // empty: no readable database
+  bool loaded = false;
+  std::string text;  // empty: no readable database
   std::vector<TopLine> top;
 
-  // Where the top-level line `head` starts, or nothing. The file is mapped
+  // Where the top-level line `head` starts, or nothing. The file is read
   // and indexed on the first lookup: a run that needs no names reads none.
   std::optional<size_t> find_top(const std::string& head) {
-    if (!file) {
-      file = std::make_unique<MappedFile>(plain_ids_path(path));
-      if (file->ok()) text = file->text(), top = index_top_lines(text);
+    if (!loaded) {
+      loaded = true;
+      if (auto ids = read_ids(plain_ids_path(path))) text = std::move(*ids), top = index_top_lines(text);
     }
     uint32_t id = packed_id(head);
     for (const TopLine& line : top)
