@@ -125,4 +125,14 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   return out;
 }
 
+std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge) {
+  std::vector<MachineProblem> problems;
+  CheckReport report = run_check(facts, knowledge, std::nullopt);
+  for (Severity wanted : {Severity::error, Severity::warning})
+    for (auto& o : report.outcomes)
+      if (o.verdict == Verdict::fired && o.rule->severity == wanted && !o.findings.empty())
+        problems.push_back({o.rule->id, severity_name(wanted), o.rule->area, o.findings.front().title});
+  return problems;
+}
+
 }  // namespace rocmdoc

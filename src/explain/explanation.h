@@ -27,8 +27,16 @@ struct ExplainedCause {
   std::optional<RenderedStep> confirm;
 };
 
+// A problem `check` finds on the same facts (a fired error or warning).
+struct MachineProblem {
+  std::string id, severity, area, title;
+};
+
 struct Explanation {
   std::vector<ExplainedCause> causes;       // best first
+  // What check finds on these facts: said when the text names nothing this
+  // machine has, instead of sending the user upstream. Empty without facts.
+  std::vector<MachineProblem> machine_problems;
   std::vector<const Origin*> origins;       // where the text seems to come from
   Json facts;                               // the facts used, with `text` and the derived sections
   size_t lines = 0, bytes = 0;
@@ -45,5 +53,9 @@ struct Explanation {
 Json text_facts(const ScanResult& scan);
 
 Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge);
+
+// check's errors and warnings on these facts, most severe first, one per
+// rule; `knowledge` must hold the check rules.
+std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge);
 
 }  // namespace rocmdoc

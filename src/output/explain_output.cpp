@@ -69,9 +69,19 @@ std::string full_cause(const ExplainedCause& c, const ExplainTextOptions& o) {
   return out;
 }
 
+// check's problems on this machine, as the next place to look.
+std::string on_this_machine(const Explanation& e) {
+  std::string out;
+  for (auto& p : e.machine_problems)
+    out += fmt::format("  {} {}: {}\n", p.severity == "error" ? "✗" : "!", p.id, printable(p.title));
+  return out + "  `rocmdoc check` shows the evidence and the fix of each.\n";
+}
+
 std::string nothing_recognised(const Explanation& e) {
-  std::string out = fmt::format("? Nothing in this text ({} line{}) matches a known ROCm failure.\n", e.lines,
+  std::string out = fmt::format("? Nothing in this text ({} line{}) matches a known ROCm failure", e.lines,
                                 e.lines == 1 ? "" : "s");
+  if (!e.machine_problems.empty()) return out + "; on this machine, check finds:\n" + on_this_machine(e);
+  out += ".\n";
   if (!e.origins.empty()) {
     for (auto* o : e.origins) out += fmt::format("  It looks like output of {}: report it at {}\n", o->name, o->tracker);
   } else {
@@ -115,6 +125,8 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   }
   if (!e.real_problem() && e.causes.front().cause->benign)
     out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
+  else if (!e.real_problem() && !e.machine_problems.empty())
+    out += "\nThe facts rule out every known cause of these errors; on this machine, check finds:\n" + on_this_machine(e);
   else if (!e.real_problem())
     out += "\nThe facts rule out every known cause of these errors; report it with `rocmdoc snapshot`.\n";
   out += fmt::format("\nShowing {} of {} cause{} ({} line{} read{}).", shown, e.causes.size(),
@@ -159,6 +171,9 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
   }
   Json origins = Json::array();
   for (auto* o : e.origins) origins.push_back({{"id", o->id}, {"name", o->name}, {"tracker", o->tracker}});
+  Json problems = Json::array();
+  for (auto& p : e.machine_problems)
+    problems.push_back({{"id", p.id}, {"severity", p.severity}, {"area", p.area}, {"title", p.title}});
   return {{"schema", kExplainJsonSchema},
           {"recognised", e.recognised()},
           {"real_problem", e.real_problem()},
@@ -167,7 +182,8 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
           {"input", {{"lines", e.lines}, {"bytes", e.bytes}}},
           {"facts_from", facts_from.empty() ? Json(nullptr) : Json(facts_from)},
           {"text", field(e.facts, "text")},
-          {"facts_used", used}};
+          {"facts_used", used},
+          {"machine_problems", problems}};
 }
 
 }  // namespace rocmdoc

@@ -131,3 +131,31 @@ TEST_CASE("benign noise never ranks above a real error", "[explain][cli]") {
   CHECK(top_id(j) == "torch-cpu-wheel");
   CHECK(j["causes"].back()["severity"] == "benign");
 }
+
+// issue 13: a symptom the catalogue has no signature for, on a machine
+// whose driver check knows to be blacklisted, names that problem instead
+// of sending the user upstream; on a healthy machine, and from the text
+// alone, it still says where to report.
+TEST_CASE("explain names check's problems when the text names nothing known", "[explain][cli]") {
+  const std::string symptom = "torch.cuda.is_available() returns False";
+  auto broken = run_rocmdoc({"explain", "--root", test::machine_root("desktop-amdgpu-not-loaded"), symptom});
+  INFO(broken.out);
+  CHECK(broken.exit_code == 1);
+  CHECK(broken.out.find("on this machine, check finds:") != std::string::npos);
+  CHECK(broken.out.find("✗ amdgpu-blacklisted: amdgpu is blacklisted") != std::string::npos);
+  CHECK(broken.out.find("eport it") == std::string::npos);
+
+  auto json = run_rocmdoc({"explain", "--root", test::machine_root("desktop-amdgpu-not-loaded"), "--json", symptom});
+  Json doc = Json::parse(json.out);
+  REQUIRE(doc["machine_problems"].is_array());
+  REQUIRE(!doc["machine_problems"].empty());
+  CHECK(doc["machine_problems"][0]["id"] == "amdgpu-blacklisted");
+  CHECK(doc["machine_problems"][0]["severity"] == "error");
+
+  auto healthy = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), symptom});
+  CHECK(healthy.out.find("check finds") == std::string::npos);
+  CHECK(healthy.out.find("report it at https://github.com/pytorch/pytorch/issues") != std::string::npos);
+
+  auto text_only = run_rocmdoc({"explain", "--no-probe", "--json", symptom});
+  CHECK(Json::parse(text_only.out)["machine_problems"] == Json::array());
+}
