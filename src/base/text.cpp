@@ -168,27 +168,25 @@ std::string quote_for_reason(std::string_view s, size_t max_len) {
 // whatever bytes a word holds (text captured from a log, a recorded
 // machine's kernel release), the shell sees exactly that one word. Words of
 // ordinary characters stay bare; others are single-quoted, a ' inside as
-// '\''; a word with control characters is written $'...' with \xNN, so
-// nothing reaches the terminal raw.
+// '\''. A word with a control byte or any non-ASCII byte (C1 controls, bidi
+// overrides) is written $'...' with \xNN, so nothing reaches the terminal
+// raw; its ' and \ are \xNN too, so a shell without $'...' (dash) sees one
+// quoted word of the wrong bytes, never a second command.
 std::string shell_word(const std::string& a) {
   auto ordinary = [](unsigned char c) {
     return std::isalnum(c) || std::strchr("_@%+=:,./-", c) != nullptr;
   };
   if (!a.empty() && std::all_of(a.begin(), a.end(), [&](char c) { return c != 0 && ordinary(c); })) return a;
-  bool control = std::any_of(a.begin(), a.end(), [](char c) {
-    auto u = static_cast<unsigned char>(c);
-    return u < 0x20 || u == 0x7f;
-  });
+  auto raw = [](unsigned char u) { return u < 0x20 || u >= 0x7f; };
+  bool control = std::any_of(a.begin(), a.end(), [&](char c) { return raw(static_cast<unsigned char>(c)); });
   std::string word = control ? "$'" : "'";
   for (char c : a) {
     auto u = static_cast<unsigned char>(c);
-    if (control && (u < 0x20 || u == 0x7f)) {
+    if (control && (raw(u) || c == '\'' || c == '\\')) {
       static const char hex[] = "0123456789abcdef";
       word += {'\\', 'x', hex[u >> 4], hex[u & 15]};
     } else if (c == '\'') {
-      word += control ? "\\'" : "'\\''";
-    } else if (control && c == '\\') {
-      word += "\\\\";
+      word += "'\\''";
     } else {
       word += c;
     }

@@ -2,6 +2,7 @@
 // quoting function (base/text.h, shell_word). Pasted into a shell, each word
 // must arrive as exactly the bytes it holds: whatever a log or a recorded
 // machine put into it, nothing else runs. Checked with bash itself.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -50,6 +51,8 @@ TEST_CASE("a quoted word reaches the shell as exactly its bytes", "[text][hostil
       "tab\there",
       "back\\slash'and quote",
       "*?[]{}~!#&|<>",
+      "\x01'; touch PWNED #",
+      "caf\xc3\xa9 \xe2\x80\xae",
       "",
   };
   for (auto& w : hostile) {
@@ -57,6 +60,21 @@ TEST_CASE("a quoted word reaches the shell as exactly its bytes", "[text][hostil
     CHECK(words_bash_sees(shell_word(w)) == std::vector<std::string>{w});
   }
   CHECK(shell_words({"dkms", "remove", "amdgpu/6.0"}, true) == "sudo dkms remove amdgpu/6.0");
+}
+
+// dash (Debian's and Ubuntu's /bin/sh) has no $'...': a word written that
+// way must still be one word there, whatever its bytes, and run nothing.
+TEST_CASE("a quoted word with control bytes stays one word in a shell without $'...'", "[text][hostile]") {
+  ScratchDir dir;
+  for (std::string w : {"\x01'; touch PWNED #", "a\x1b]0;x\x07'$(touch PWNED)'", "\\'\n; touch PWNED"}) {
+    SystemProcessRunner runner;
+    auto r = runner.run({"sh", "-c", "cd \"$0\" && printf '%s\\0' " + shell_word(w), dir.path.string()},
+                        std::chrono::seconds(10));
+    INFO("quoted: " << shell_word(w) << " err: " << r.err);
+    CHECK(r.succeeded());
+    CHECK(std::count(r.out.begin(), r.out.end(), '\0') == 1);
+    CHECK(!std::filesystem::exists(dir.path / "PWNED"));
+  }
 }
 
 // hostile-input D3: text explain captured from a log went into the printed
