@@ -1,3 +1,4 @@
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -52,7 +53,11 @@ Result<bool> pack(const std::string& tree, const std::string& output) {
   std::stringstream bytes;
   bytes << in.rdbuf();
   if (!in) return Result<bool>::fail(archive + ": cannot read the archive tar wrote");
-  return write_file_atomically(output, bytes.str());
+  // The mode tar would have given it: 0644 less the user's umask (exact
+  // modes are for install's files, which apt's sandbox user must read).
+  mode_t umask_now = ::umask(0);
+  ::umask(umask_now);
+  return write_file_atomically(output, bytes.str(), 0644 & ~umask_now);
 }
 
 }  // namespace

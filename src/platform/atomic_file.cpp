@@ -32,6 +32,13 @@ Result<bool> write_into(const std::string& path, const std::string& content) {
   using R = Result<bool>;
   int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) return R::fail(path + ": " + errno_reason(errno));
+  // What was opened, not what stat saw: a link swapped in between could
+  // point at a regular file, which must never be written over in place.
+  struct stat opened {};
+  if (::fstat(fd, &opened) != 0 || !(S_ISCHR(opened.st_mode) || S_ISFIFO(opened.st_mode) || S_ISSOCK(opened.st_mode))) {
+    ::close(fd);
+    return R::fail(path + ": changed while it was being opened; nothing written");
+  }
   if (!write_all(fd, content)) {
     int err = errno;
     ::close(fd);
@@ -48,6 +55,7 @@ Result<bool> write_file_atomically(const std::string& path, const std::string& c
   struct stat existing {};
   if (::stat(path.c_str(), &existing) == 0) {
     if (S_ISDIR(existing.st_mode)) return R::fail(path + ": is a directory");
+    if (S_ISBLK(existing.st_mode)) return R::fail(path + ": is a block device; nothing written");
     if (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode) || S_ISSOCK(existing.st_mode))
       return write_into(path, content);
   }
