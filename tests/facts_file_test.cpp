@@ -74,7 +74,21 @@ TEST_CASE("a facts file that is not a regular file, or too large, is refused", "
   std::filesystem::resize_file(big, kMaxFactsFileBytes + 1);
   auto b = load_facts_file(big);
   REQUIRE(!b);
-  CHECK(b.error().find("at most 64 MiB") != std::string::npos);
+  CHECK(b.error().find("more than 64 MiB") != std::string::npos);
+}
+
+TEST_CASE("a facts document may nest 256 levels, not 257", "[facts][hostile]") {
+  ScratchDir dir;
+  auto nested = [&](unsigned levels) {
+    // The document itself is level 1; levels - 1 arrays inside it.
+    std::string path = (dir.path / ("nest" + std::to_string(levels) + ".json")).string();
+    std::ofstream(path) << "{\"schema\": 1, \"x\": " << std::string(levels - 1, '[') << std::string(levels - 1, ']') << "}";
+    return load_facts_file(path);
+  };
+  CHECK(nested(kMaxFactsDepth));
+  auto deeper = nested(kMaxFactsDepth + 1);
+  REQUIRE(!deeper);
+  CHECK(deeper.error().find("nested deeper than 256") != std::string::npos);
 }
 
 TEST_CASE("a saved facts document at the limits' scale still loads", "[facts]") {

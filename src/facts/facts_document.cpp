@@ -1,6 +1,8 @@
 #include "facts/facts_document.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -87,27 +89,56 @@ std::string facts_to_string(const Json& facts, int indent) {
 
 Result<Json> load_facts_file(const std::string& path) {
   using R = Result<Json>;
+  // Opened without blocking and judged by what was opened (a FIFO swapped in
+  // after a stat would block forever), then read no further than the limit.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return R::fail(path + ": cannot open: " + std::strerror(errno));
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return R::fail(path + ": cannot open: " + std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) return R::fail(path + ": not a regular file");
-  if (static_cast<uint64_t>(st.st_size) > kMaxFactsFileBytes)
-    return R::fail(path + ": " + std::to_string(st.st_size) + " bytes; a facts document is at most " +
-                   std::to_string(kMaxFactsFileBytes >> 20) + " MiB");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return R::fail(path + ": cannot open");
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return R::fail(path + ": not a regular file");
+  }
+  auto too_large = [&] {
+    return R::fail(path + ": more than " + std::to_string(kMaxFactsFileBytes >> 20) +
+                   " MiB; a facts document is at most that");
+  };
+  if (static_cast<uint64_t>(st.st_size) > kMaxFactsFileBytes) {
+    ::close(fd);
+    return too_large();
+  }
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return R::fail(path + ": read: " + std::strerror(err));
+    }
+    if (n == 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+    if (text.size() > kMaxFactsFileBytes) {  // it grew after fstat
+      ::close(fd);
+      return too_large();
+    }
+  }
+  ::close(fd);
   Json doc;
   // Nesting is bounded while parsing: the parser is iterative, but copying
   // or destroying a document tens of thousands of levels deep recurses once
   // per level and overflows the stack.
-  auto depth_limit = [](int depth, Json::parse_event_t, Json&) {
-    if (depth > static_cast<int>(kMaxFactsDepth))
+  // The parser gives an opening bracket the depth outside it: the top-level
+  // document opens at 0, so a container at level kMaxFactsDepth + 1 opens at
+  // kMaxFactsDepth.
+  auto depth_limit = [](int depth, Json::parse_event_t event, Json&) {
+    bool opens = event == Json::parse_event_t::array_start || event == Json::parse_event_t::object_start;
+    if (opens && depth >= static_cast<int>(kMaxFactsDepth))
       throw std::length_error("nested deeper than " + std::to_string(kMaxFactsDepth) + " levels");
     return true;
   };
   try {
-    doc = Json::parse(ss.str(), depth_limit);
+    doc = Json::parse(text, depth_limit);
   } catch (const Json::exception& e) {  // syntax, and numbers out of range
     return R::fail(path + ": not valid JSON (" + e.what() + ")");
   } catch (const std::length_error& e) {
