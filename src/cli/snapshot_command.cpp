@@ -2,15 +2,13 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
-
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
 #include "platform/atomic_file.h"
+#include "platform/host_filesystem.h"
 #include "snapshot/snapshot.h"
 
 namespace rocmdoc {
@@ -36,6 +34,8 @@ struct TempDir {
   }
 };
 
+constexpr size_t kMaxSnapshotBytes = size_t{1} << 30;
+
 // tar via argv (never a shell) into a private temporary directory; the
 // archive then reaches FILE through write_file_atomically, as every output
 // file does: a mkstemp name beside FILE, renamed over a regular file, and
@@ -44,20 +44,20 @@ struct TempDir {
 Result<bool> pack(const std::string& tree, const std::string& output) {
   TempDir work;
   if (work.path.empty()) return Result<bool>::fail("cannot create a temporary directory");
-  std::string archive = work.path + "/snapshot.tar.gz";
   SystemProcessRunner runner;
-  auto r = runner.run({"tar", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf", archive, "-C", tree, "."},
+  auto r = runner.run({"tar", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", "-czf",
+                       work.path + "/snapshot.tar.gz", "-C", tree, "."},
                       std::chrono::minutes(5));
   if (!r.succeeded()) return Result<bool>::fail("tar failed: " + (r.error.empty() ? r.err : r.error));
-  std::ifstream in(archive, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) return Result<bool>::fail(archive + ": cannot read the archive tar wrote");
+  // Read back through the filesystem door confined to that directory; a
+  // real snapshot is a few MB, the bound keeps memory sane.
+  auto bytes = HostFileSystem(work.path).read_file("/snapshot.tar.gz", kMaxSnapshotBytes);
+  if (!bytes) return Result<bool>::fail("cannot read the archive tar wrote: " + bytes.error());
   // The mode tar would have given it: 0644 less the user's umask (exact
   // modes are for install's files, which apt's sandbox user must read).
   mode_t umask_now = ::umask(0);
   ::umask(umask_now);
-  return write_file_atomically(output, bytes.str(), 0644 & ~umask_now);
+  return write_file_atomically(output, *bytes, 0644 & ~umask_now);
 }
 
 }  // namespace
