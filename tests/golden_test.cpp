@@ -17,14 +17,6 @@ using namespace rocmdoc::test;
 
 namespace {
 
-std::vector<std::string> fixture_machines() {
-  std::vector<std::string> names;
-  for (auto& e : std::filesystem::directory_iterator(source_path("tests/machines")))
-    if (std::filesystem::exists(e.path() / "root")) names.push_back(e.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::string read(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

@@ -1,7 +1,6 @@
 // `rocmdoc check` on every fixture machine reports exactly the findings
 // that machine has: tests/machines/<m>/check.json lists their rule ids, and
 // any other rule firing (or one of these not firing) fails.
-#include <dirent.h>
 
 #include <fstream>
 #include <set>
@@ -17,14 +16,10 @@ using namespace rocmdoc::test;
 TEST_CASE("check reports exactly each fixture machine's findings", "[machines][check]") {
   Knowledge k = load_knowledge({"", ""});
   REQUIRE(k.errors.empty());
-  std::string dir = source_path("tests/machines");
-  DIR* d = opendir(dir.c_str());
-  REQUIRE(d);
   size_t machines = 0;
-  while (auto* e = readdir(d)) {
-    std::string name = e->d_name;
-    std::ifstream in(dir + "/" + name + "/check.json");
-    if (name[0] == '.' || !in) continue;
+  for (auto& name : fixture_machines()) {
+    std::ifstream in(source_path("tests/machines/" + name + "/check.json"));
+    if (!in) continue;
     ++machines;
     std::stringstream ss;
     ss << in.rdbuf();
@@ -38,6 +33,5 @@ TEST_CASE("check reports exactly each fixture machine's findings", "[machines][c
     CHECK(fired == expected);
     CHECK(report.has_problems() == expect["problems"].get<bool>());
   }
-  closedir(d);
   CHECK(machines >= 8);
 }

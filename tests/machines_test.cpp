@@ -1,7 +1,6 @@
 // Every fixture machine under tests/machines/ is probed, and the facts its
 // files show (expect.json: JSON pointer -> expected value) are asserted.
 // Adding a machine needs no code: a root/ tree, its sidecar, and expect.json.
-#include <dirent.h>
 
 #include <filesystem>
 #include <fstream>
@@ -16,21 +15,6 @@ using namespace rocmdoc;
 using namespace rocmdoc::test;
 
 namespace {
-
-std::vector<std::string> fixture_machines() {
-  std::vector<std::string> names;
-  std::string dir = source_path("tests/machines");
-  if (DIR* d = opendir(dir.c_str())) {
-    while (auto* e = readdir(d)) {
-      std::string name = e->d_name;
-      if (name[0] == '.') continue;
-      if (std::ifstream(dir + "/" + name + "/expect.json")) names.push_back(name);
-    }
-    closedir(d);
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 Json read_json(const std::string& path) {
   std::ifstream in(path);

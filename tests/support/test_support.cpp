@@ -1,5 +1,8 @@
 #include "test_support.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include <stdlib.h>
 
 #include "catch.h"
@@ -21,6 +24,14 @@ ScratchDir::~ScratchDir() {
 }
 
 std::string source_path(const std::string& relative) { return std::string(ROCMDOC_SOURCE_DIR) + "/" + relative; }
+
+std::vector<std::string> fixture_machines() {
+  std::vector<std::string> names;
+  for (auto& e : std::filesystem::directory_iterator(source_path("tests/machines")))
+    if (std::filesystem::is_directory(e.path() / "root")) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 std::string machine_root(const std::string& name) { return source_path("tests/machines/" + name + "/root"); }
 

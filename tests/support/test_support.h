@@ -12,6 +12,9 @@ namespace rocmdoc::test {
 
 // A path inside the source tree ("tests/machines/...").
 std::string source_path(const std::string& relative);
+// The fixture machines: every folder under tests/machines/ that holds a
+// root/, by name.
+std::vector<std::string> fixture_machines();
 // The root/ folder of a fixture machine under tests/machines/.
 std::string machine_root(const std::string& name);
 // Facts collected in-process for a recorded root; REQUIREs that it opens.
