@@ -31,7 +31,9 @@ foreach(file IN LISTS SOURCES)
       string(REGEX MATCHALL "\n" newlines "${before}")
       list(LENGTH newlines line)
       math(EXPR line "${line} + 1")
-      string(APPEND failures "${file}:${line}: the ${STAGE} stage includes ${header}, "
+      # The leading space keeps CMake from re-wrapping the line, so it stays
+      # one greppable "file:line: ..." whatever the length of the path.
+      string(APPEND failures " ${file}:${line}: the ${STAGE} stage includes ${header}, "
                              "but ${target_stage} is not below ${STAGE} (it may use: ${ALLOWED})\n")
     endif()
   endforeach()
