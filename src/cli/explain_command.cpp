@@ -81,14 +81,13 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     return kExitUsage;
   }
   RuleSources sources{options.rules_dir};
-  sources.checks = false;
-  sources.errors = true;
+  sources.compile_patterns = true;
   Knowledge knowledge = load_knowledge(sources);
   if (!knowledge.errors.empty()) {
     print_load_errors(knowledge.errors, err);
     return kExitUsage;
   }
-  LogScanner scanner(knowledge.error_rules.signatures, knowledge.error_rules.origins);
+  LogScanner scanner(knowledge.catalogue.signatures, knowledge.catalogue.origins);
   if (!scanner.error().empty()) {
     err << "rocmdoc: a signature does not compile: " << scanner.error() << "\n";
     return kExitUsage;
@@ -122,13 +121,8 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     return kExitUsage;
   }
   Explanation e = explain(scanner.result(), facts->first, knowledge);
-  if (!facts->second.empty()) {
-    // check's view of the same machine, said beside the text's. Loaded on its
-    // own, so that a broken check rule costs only that, never the explanation.
-    RuleSources check_sources{options.rules_dir};
-    Knowledge checks = load_knowledge(check_sources);
-    if (checks.errors.empty()) e.machine_problems = machine_problems(facts->first, checks);
-  }
+  // check's view of the same machine, said beside the text's.
+  if (!facts->second.empty()) e.machine_problems = machine_problems(facts->first, knowledge);
   // With --run the command's output owns stdout; the explanation goes to stderr.
   std::ostream& report = options.run.empty() ? out : err;
   if (options.json) report << facts_to_string(render_explain_json(e, facts->second)) << "\n";

@@ -49,7 +49,7 @@ void print_manual(const FixCandidate& fix, std::ostream& out) {
 
 // An explain cause's fix, when it can run without the error text that
 // explain judged it on. Returns an exit code when it cannot (printed why).
-std::optional<int> fix_for_cause(const Cause& cause, const Json& facts, const std::map<std::string, Function>& functions,
+std::optional<int> fix_for_cause(const Problem& cause, const Json& facts, const std::map<std::string, Function>& functions,
                                  FixCandidate& fix, std::ostream& out) {
   auto result = fix_from_cause(cause, facts, functions);
   if (auto* candidate = std::get_if<FixCandidate>(&result)) {
@@ -172,38 +172,27 @@ int run_fix_command(const MachineOptions& machine_options, const FixOptions& opt
     print_list(fixes, out);
     return kExitOk;
   }
-  auto it = std::find_if(fixes.begin(), fixes.end(), [&](const FixCandidate& f) { return f.id == options.id; });
+  // An alias (a former id) names the same problem.
+  const Problem* problem = knowledge.catalogue.find(options.id);
+  const std::string& id = problem ? problem->rule.id : options.id;
+  auto it = std::find_if(fixes.begin(), fixes.end(), [&](const FixCandidate& f) { return f.id == id; });
   FixCandidate fix;
   if (it != fixes.end()) {
     fix = *it;
-  } else if (knowledge.rules.rules.end() !=
-             std::find_if(knowledge.rules.rules.begin(), knowledge.rules.rules.end(),
-                          [&](const Rule& r) { return r.id == options.id; })) {
+  } else if (!problem) {
+    err << "rocmdoc fix: no problem in the catalogue has the id " << options.id
+        << "; `rocmdoc fix` lists the fixes for this machine\n";
+    return kExitUsage;
+  } else if (problem->checked()) {
     auto outcome = std::find_if(report.outcomes.begin(), report.outcomes.end(),
-                                [&](const RuleOutcome& o) { return o.rule->id == options.id; });
-    out << options.id << " does not apply here: check does not report it on this machine";
+                                [&](const RuleOutcome& o) { return o.rule->id == id; });
+    out << id << " does not apply here: check does not report it on this machine";
     if (outcome != report.outcomes.end() && outcome->verdict == Verdict::unknown)
       out << " (it could not be checked: " << outcome->reason << ")";
     out << ". Nothing to fix.\n";
     return kExitProblems;
-  } else {
-    // Loaded only when needed: explain's rules are not check's.
-    RuleSources sources;
-    sources.rules_dir = options.rules_dir;
-    sources.errors = true;
-    Knowledge with_errors = load_knowledge(sources);
-    if (!with_errors.errors.empty()) {
-      print_load_errors(with_errors.errors, err);
-      return kExitUsage;
-    }
-    auto& causes = with_errors.error_rules.causes;
-    auto cause = std::find_if(causes.begin(), causes.end(), [&](const Cause& c) { return c.rule.id == options.id; });
-    if (cause == causes.end()) {
-      err << "rocmdoc fix: no check or explain cause has the id " << options.id
-          << "; `rocmdoc fix` lists the fixes for this machine\n";
-      return kExitUsage;
-    }
-    if (auto code = fix_for_cause(*cause, loaded.facts, with_errors.functions, fix, out)) return *code;
+  } else if (auto code = fix_for_cause(*problem, loaded.facts, knowledge.functions, fix, out)) {
+    return *code;
   }
   if (!fix.automatic) {
     print_manual(fix, out);

@@ -64,7 +64,7 @@ struct Planned {
 Planned make_plan(const MachineOptions& machine_options, const InstallCommandOptions& o, std::ostream& err) {
   Planned p{InstallRefusal{}, nullptr, 0};
   RuleSources sources{o.rules_dir};
-  sources.checks = false;
+  sources.catalogue = false;
   Knowledge knowledge = load_knowledge(sources);
   std::vector<LoadError> errors = knowledge.errors;
   InstallRecipes recipes = load_install_recipes_from(o.rules_dir, errors);

@@ -15,16 +15,15 @@ namespace {
 // examples, or always fires, shows nothing.
 std::vector<std::string> missing_examples(const RuleSet& rules) {
   std::vector<std::string> out;
-  auto check = [&](const Rule& r, const char* what) {
+  // A problem only a text decides has nothing to prove with facts.
+  for (auto& p : rules.problems) {
+    if (!p.rule.when && !p.when_in_text) continue;
     bool fire = false, pass = false;
-    for (auto& e : r.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
+    for (auto& e : p.rule.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
     if (!fire || !pass)
-      out.push_back(fmt::format("{}: {} '{}' needs an example that {}", r.where.str(), what, r.id, !fire ? "fires" : "passes"));
-  };
-  for (auto& r : rules.rules) check(r, "rule");
-  // A cause decided by the text alone has nothing to prove with facts.
-  for (auto& c : rules.causes)
-    if (c.rule.when) check(c.rule, "cause");
+      out.push_back(fmt::format("{}: problem '{}' needs an example that {}", p.rule.where.str(), p.rule.id,
+                                !fire ? "fires" : "passes"));
+  }
   for (auto& s : rules.signatures) {
     bool match = false, no_match = false;
     for (auto& e : s.examples) match |= e.match, no_match |= !e.match;
@@ -34,17 +33,9 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
   return out;
 }
 
-// The causes with a condition, as a rule set run_examples can run.
-RuleSet cause_rules(const RuleSet& errors) {
-  RuleSet set;
-  for (auto& c : errors.causes)
-    if (c.rule.when) set.rules.push_back(c.rule);
-  return set;
-}
-
 Knowledge load_all(const std::string& dir, InstallRecipes* recipes_out = nullptr) {
   RuleSources sources{dir, ""};
-  sources.errors = true;
+  sources.compile_patterns = true;
   Knowledge k = load_knowledge(sources);
   // The install recipes are rules too: lint validates them strictly.
   InstallRecipes recipes = load_install_recipes_from(dir, k.errors);
@@ -63,13 +54,15 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
   }
   // Warnings, not errors: the matrix may not know a release's distributions yet.
   for (auto& w : recipe_pairs_missing_from_matrix(recipes, *k.matrix)) err << w.where.str() << ": warning: " << w.message << "\n";
-  auto missing = missing_examples(k.rules), missing_errors = missing_examples(k.error_rules);
-  missing.insert(missing.end(), missing_errors.begin(), missing_errors.end());
+  auto missing = missing_examples(k.catalogue);
   for (auto& m : missing) err << m << "\n";
   if (!missing.empty()) return kExitUsage;
-  out << fmt::format("{} rules, {} lists, {} macros; {} signatures, {} causes; matrix as of {}: no problems\n",
-                     k.rules.rules.size(), k.rules.lists.size(), k.rules.macros.size(), k.error_rules.signatures.size(),
-                     k.error_rules.causes.size(), k.matrix->as_of());
+  auto& c = k.catalogue;
+  size_t checked = std::count_if(c.problems.begin(), c.problems.end(), [](const Problem& p) { return p.checked(); });
+  out << fmt::format("{} problems ({} checked on facts), {} symptoms, {} signatures, {} lists, {} macros; "
+                     "matrix as of {}: no problems\n",
+                     c.problems.size(), checked, c.symptoms.size(), c.signatures.size(), c.lists.size(),
+                     c.macros.size(), k.matrix->as_of());
   return kExitOk;
 }
 
@@ -79,7 +72,7 @@ int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& 
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
-  for (auto& s : k.error_rules.signatures) out << s.pattern << "\n";
+  for (auto& s : k.catalogue.signatures) out << s.pattern << "\n";
   return kExitOk;
 }
 
@@ -89,23 +82,19 @@ int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err)
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
-  size_t run = 0, cause_run = 0, signature_run = 0;
-  RuleSet causes = cause_rules(k.error_rules);
-  auto failures = run_examples(k.rules, k.functions, &run);
-  auto cause_failures = run_examples(causes, k.functions, &cause_run);
-  failures.insert(failures.end(), cause_failures.begin(), cause_failures.end());
+  size_t run = 0, signature_run = 0;
+  auto failures = run_examples(k.catalogue, k.functions, &run);
   for (auto& f : failures)
-    err << fmt::format("{}: rule '{}', example '{}': expected {}, got {}{}\n", f.example->where.str(), f.rule->id,
+    err << fmt::format("{}: problem '{}', example '{}': expected {}, got {}{}\n", f.example->where.str(), f.rule->id,
                        f.example->name, f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
-  auto signature_failures = run_signature_examples(k.error_rules.signatures, &signature_run);
+  auto signature_failures = run_signature_examples(k.catalogue.signatures, &signature_run);
   for (auto& f : signature_failures) err << f << "\n";
-  auto missing = missing_examples(k.rules), missing_errors = missing_examples(k.error_rules);
+  auto missing = missing_examples(k.catalogue);
   for (auto& m : missing) err << m << "\n";
-  for (auto& m : missing_errors) err << m << "\n";
-  size_t total = run + cause_run + signature_run, failed = failures.size() + signature_failures.size();
-  out << fmt::format("{} passed, {} failed ({} rule, {} cause and {} signature examples)\n", total - failed, failed, run,
-                     cause_run, signature_run);
-  return failed == 0 && missing.empty() && missing_errors.empty() ? kExitOk : kExitProblems;
+  size_t total = run + signature_run, failed = failures.size() + signature_failures.size();
+  out << fmt::format("{} passed, {} failed ({} problem and {} signature examples)\n", total - failed, failed, run,
+                     signature_run);
+  return failed == 0 && missing.empty() ? kExitOk : kExitProblems;
 }
 
 }  // namespace rocmdoc

@@ -1,6 +1,7 @@
 #include "explain/explanation.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "rules/derived_facts.h"
@@ -36,19 +37,56 @@ Json text_facts(const ScanResult& scan) {
 
 namespace {
 
-CauseVerdict judge(const Cause& cause, const Json& facts, const Knowledge& k, std::string& reason) {
-  if (!cause.rule.when) {
-    reason = "decided by the text alone";
-    return CauseVerdict::undecided;
-  }
-  RuleOutcome o = run_rule(cause.rule, facts, k.functions);
+CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
+  RuleOutcome o = judge_problem(*e.cause, facts, k.functions);
   switch (o.verdict) {
-    case Verdict::fired: return CauseVerdict::confirmed;
-    case Verdict::passed:
-    case Verdict::not_applicable: return CauseVerdict::refuted;
-    case Verdict::unknown: reason = o.reason; return CauseVerdict::undecided;
+    case Verdict::fired:
+      // What check itself says about it, with the machine's values.
+      if (!o.findings.empty()) e.finding = o.findings.front();
+      return CauseVerdict::confirmed;
+    case Verdict::passed: e.ruled_out = o.reason; return CauseVerdict::refuted;
+    case Verdict::not_applicable: {
+      std::string kinds;
+      for (auto& p : e.cause->rule.platforms) kinds += (kinds.empty() ? "" : " or ") + p;
+      e.ruled_out = "it happens only on " + kinds + ", and this is not one";
+      return CauseVerdict::refuted;
+    }
+    case Verdict::unknown: e.reason = o.reason; return CauseVerdict::undecided;
   }
   return CauseVerdict::undecided;
+}
+
+// The known facts a refuted condition read, as "path is value": what the
+// user can check for themselves. Only short values, at most three, to stay
+// one line; a for_each rule's list first ("python.torch is empty").
+std::string ruled_out_by(const ExplainedCause& e, const Json& facts) {
+  if (!e.ruled_out.empty()) return e.ruled_out;
+  std::vector<std::pair<std::string, Json>> read;
+  const Rule& rule = e.cause->rule;
+  if (!rule.for_each.empty()) {
+    const Json* list = &facts;
+    for (size_t start = 0; list && start <= rule.for_each.size();) {
+      size_t dot = std::min(rule.for_each.find('.', start), rule.for_each.size());
+      std::string key = rule.for_each.substr(start, dot - start);
+      list = list->is_object() && list->contains(key) ? &(*list)[key] : nullptr;
+      start = dot + 1;
+    }
+    if (list) read.emplace_back(rule.for_each, *list);
+  }
+  for (auto& [path, value] : e.finding.evidence.items())
+    if (path != rule.for_each) read.emplace_back(path, value);
+  std::string out;
+  int n = 0;
+  for (auto& [path, value] : read) {
+    std::string shown;
+    if (value.is_array() && value.empty()) shown = "empty";
+    else if (value.is_primitive()) shown = value.dump();
+    else continue;  // an unknown, or too long to read in one line
+    if (shown.size() > 60) continue;
+    out += (out.empty() ? "" : ", ") + path + " is " + shown;
+    if (++n == 3) break;
+  }
+  return out.empty() ? "its condition does not hold on these facts" : out;
 }
 
 std::string confidence(CauseVerdict v, int score) {
@@ -90,7 +128,10 @@ bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
   if (tier(a) != tier(b)) return tier(a) < tier(b);
   if (a.verdict != b.verdict) return a.verdict < b.verdict;
   if (a.text_score != b.text_score) return a.text_score > b.text_score;
-  int ra = cause_area_rank(a.cause->area), rb = cause_area_rank(b.cause->area);
+  int ra = cause_area_rank(a.cause->layer), rb = cause_area_rank(b.cause->layer);
+  // A cause found only through a symptom ranks by the symptom's order.
+  if ((a.symptom != nullptr) != (b.symptom != nullptr)) return a.symptom == nullptr;
+  if (a.symptom && b.symptom && a.symptom_rank != b.symptom_rank) return a.symptom_rank < b.symptom_rank;
   if (ra != rb) return ra < rb;
   size_t la = a.evidence.empty() ? SIZE_MAX : a.evidence.front().line;
   size_t lb = b.evidence.empty() ? SIZE_MAX : b.evidence.front().line;
@@ -106,23 +147,68 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   if (!facts.is_object()) facts = Json::object();
   add_derived_facts(facts, *knowledge.matrix, std::nullopt);
   facts["text"] = text_facts(scan);
-  for (auto& cause : knowledge.error_rules.causes) {
+  // The symptoms the text shows, and through them every problem that
+  // produces one: the facts choose among them.
+  struct Via {
+    const Symptom* symptom;
+    size_t rank;
+    int weight;
+    std::vector<EvidenceLine> evidence;
+    size_t matches;
+  };
+  std::map<const Problem*, Via> via;
+  for (auto& symptom : knowledge.catalogue.symptoms) {
+    int weight = 0;
+    std::vector<EvidenceLine> evidence;
+    size_t matches = 0;
+    for (auto& sig : symptom.signals) {
+      auto it = scan.hits.find(sig.signature);
+      if (it == scan.hits.end()) continue;
+      weight = std::max(weight, sig.weight);
+      matches += it->second.count;
+      evidence.insert(evidence.end(), it->second.evidence.begin(), it->second.evidence.end());
+    }
+    if (weight == 0) continue;
+    out.symptoms.push_back(&symptom);
+    for (size_t i = 0; i < symptom.problems.size(); ++i) {
+      const Problem* p = knowledge.catalogue.find(symptom.problems[i]);
+      if (p && !via.count(p)) via[p] = {&symptom, i, weight, evidence, matches};
+    }
+  }
+  for (auto& cause : knowledge.catalogue.problems) {
     ExplainedCause e;
     e.cause = &cause;
     gather_evidence(e, scan);
-    if (e.text_score == 0) continue;
-    e.verdict = judge(cause, facts, knowledge, e.reason);
-    e.confidence = confidence(e.verdict, e.text_score);
+    auto v = via.find(&cause);
+    if (e.text_score == 0 && v == via.end()) continue;
+    if (e.text_score == 0) {
+      e.symptom = v->second.symptom;
+      e.symptom_rank = v->second.rank;
+      e.text_score = v->second.weight;
+      e.evidence = v->second.evidence;
+      e.matches = v->second.matches;
+      std::sort(e.evidence.begin(), e.evidence.end(),
+                [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+      if (e.evidence.size() > 5) e.evidence.resize(5);
+    }
     e.finding = describe_rule(cause.rule, facts, knowledge.functions);
+    e.verdict = judge(e, facts, knowledge);
+    if (e.verdict == CauseVerdict::refuted) e.ruled_out = ruled_out_by(e, facts);
+    e.confidence = confidence(e.verdict, e.text_score);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     out.causes.push_back(std::move(e));
   }
   std::stable_sort(out.causes.begin(), out.causes.end(), ranks_before);
   for (auto& id : scan.origins)
-    for (auto& o : knowledge.error_rules.origins)
+    for (auto& o : knowledge.catalogue.origins)
       if (o.id == id) out.origins.push_back(&o);
   out.facts = std::move(facts);
   return out;
+}
+
+size_t Explanation::ruled_out() const {
+  return static_cast<size_t>(std::count_if(causes.begin(), causes.end(),
+                                           [](const ExplainedCause& c) { return c.verdict == CauseVerdict::refuted; }));
 }
 
 std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge) {

@@ -16,15 +16,18 @@ enum class CauseVerdict { confirmed, undecided, refuted };
 const char* cause_verdict_name(CauseVerdict v);
 
 struct ExplainedCause {
-  const Cause* cause = nullptr;
+  const Problem* cause = nullptr;
   CauseVerdict verdict = CauseVerdict::undecided;
   std::string reason;        // undecided: which fact is unknown; or "decided by the text alone"
   int text_score = 0;        // highest signal weight + 1 per further signature matched
   std::string confidence;    // high, medium, low
   std::vector<EvidenceLine> evidence;  // matched lines of its signals, in input order
   size_t matches = 0;        // matched lines in all (evidence keeps a few)
-  Finding finding;           // title, why and fix rendered on the facts
+  Finding finding;           // confirmed: check's own finding; otherwise rendered on the facts
   std::optional<RenderedStep> confirm;
+  const Symptom* symptom = nullptr;  // found through this symptom, not a signal of its own
+  size_t symptom_rank = 0;           // its place in the symptom's list (most common first)
+  std::string ruled_out;             // refuted: the facts that rule it out ("amdgpu.module.loaded is true")
 };
 
 // A problem `check` finds on the same facts (a fired error or warning).
@@ -33,7 +36,8 @@ struct MachineProblem {
 };
 
 struct Explanation {
-  std::vector<ExplainedCause> causes;       // best first
+  std::vector<ExplainedCause> causes;       // best first; refuted ones last
+  std::vector<const Symptom*> symptoms;     // the symptoms the text shows
   // What check finds on these facts: said when the text names nothing this
   // machine has, instead of sending the user upstream. Empty without facts.
   std::vector<MachineProblem> machine_problems;
@@ -43,6 +47,7 @@ struct Explanation {
   // True when some cause was found; `real_problem` when the best one is an
   // error or warning the facts do not rule out.
   bool recognised() const { return !causes.empty(); }
+  size_t ruled_out() const;  // how many causes the facts refute
   bool real_problem() const {
     return !causes.empty() && !causes.front().cause->benign && causes.front().verdict != CauseVerdict::refuted;
   }
@@ -55,7 +60,7 @@ Json text_facts(const ScanResult& scan);
 Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge);
 
 // check's errors and warnings on these facts, most severe first, one per
-// rule; `knowledge` must hold the check rules.
+// problem.
 std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge);
 
 }  // namespace rocmdoc

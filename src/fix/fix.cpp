@@ -81,7 +81,7 @@ InstallPlan plan_for_fix(const FixCandidate& fix, const std::string& user) {
   return plan;
 }
 
-std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Cause& cause, const Json& facts,
+std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Problem& cause, const Json& facts,
                                                           const std::map<std::string, Function>& functions) {
   const Rule& rule = cause.rule;
   bool needs_text = uses_text(rule.fix.verify);
@@ -92,11 +92,9 @@ std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Cause& cause, c
   }
   if (manual) return CauseFixRefusal::needs_person;
   if (needs_text) return CauseFixRefusal::needs_text;
-  if (rule.when) {
-    RuleOutcome outcome = run_rule(rule, facts, functions);
-    if (outcome.verdict == Verdict::passed || outcome.verdict == Verdict::not_applicable)
-      return CauseFixRefusal::ruled_out;
-  }
+  RuleOutcome outcome = judge_problem(cause, facts, functions);
+  if (outcome.verdict == Verdict::passed || outcome.verdict == Verdict::not_applicable)
+    return CauseFixRefusal::ruled_out;
   FixCandidate fix;
   Finding finding = describe_rule(rule, facts, functions);
   fix.id = rule.id;

@@ -33,7 +33,7 @@ enum class CauseFixRefusal {
   needs_person,  // a step has no command
   ruled_out,     // this machine's facts rule the cause out
 };
-std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Cause& cause, const Json& facts,
+std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Problem& cause, const Json& facts,
                                                           const std::map<std::string, Function>& functions);
 
 // The fix as plan steps: one per command, as root where it says sudo and as

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -111,10 +113,15 @@ std::string printable(std::string_view text) {
 
 std::string render_explain_text(const Explanation& e, const ExplainTextOptions& o) {
   if (!e.recognised()) return nothing_recognised(e);
-  std::string out = full_cause(e.causes.front(), o);
-  size_t shown = 1;
-  if (e.causes.size() > 1) out += "\nOther candidates:\n";
-  for (size_t i = 1; i < e.causes.size(); ++i) {
+  std::string out;
+  for (auto* s : e.symptoms) out += paint(o.color, "2", "The text shows: " + s->title + "\n");
+  if (!e.symptoms.empty()) out += "\n";
+  size_t refuted = e.ruled_out(), open = e.causes.size() - refuted, shown = open > 0 ? 1 : 0;
+  if (open > 0) out += full_cause(e.causes.front(), o);
+  // Candidates the facts leave open, then the ones they rule out: a refuted
+  // cause is never offered as a candidate.
+  if (open > 1) out += "\nOther candidates:\n";
+  for (size_t i = 1; i < open; ++i) {
     if (!o.verbose && shown > o.others) break;
     auto& c = e.causes[i];
     if (o.verbose) out += full_cause(c, o);
@@ -123,16 +130,30 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
                          c.cause->benign ? "harmless: " : "", c.finding.title, c.confidence);
     ++shown;
   }
+  size_t first_refuted = open;
+  if (refuted > 0) {
+    out += fmt::format("{}Ruled out on {}:\n", open > 0 ? "\n" : "", o.facts_from.empty() ? "the facts" : o.facts_from);
+    size_t listed = 0;
+    for (size_t i = first_refuted; i < e.causes.size(); ++i) {
+      if (!o.verbose && listed == o.others) {
+        out += fmt::format("  … and {} more\n", e.causes.size() - i);
+        break;
+      }
+      auto& c = e.causes[i];
+      out += fmt::format("  - {}: {}\n", c.cause->rule.id, c.ruled_out);
+      ++listed;
+    }
+  }
   if (!e.real_problem() && e.causes.front().cause->benign)
     out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
   else if (!e.real_problem() && !e.machine_problems.empty())
     out += "\nThe facts rule out every known cause of these errors; on this machine, check finds:\n" + on_this_machine(e);
   else if (!e.real_problem())
     out += "\nThe facts rule out every known cause of these errors; report it with `rocmdoc snapshot`.\n";
-  out += fmt::format("\nShowing {} of {} cause{} ({} line{} read{}).", shown, e.causes.size(),
-                     e.causes.size() == 1 ? "" : "s", e.lines, e.lines == 1 ? "" : "s",
+  out += fmt::format("\nShowing {} of {} cause{}{} ({} line{} read{}).", shown, open, open == 1 ? "" : "s",
+                     refuted ? fmt::format(", {} ruled out", refuted) : "", e.lines, e.lines == 1 ? "" : "s",
                      o.facts_from.empty() ? ", no machine facts" : ", facts of " + o.facts_from);
-  if (!o.verbose && shown < e.causes.size()) out += " `rocmdoc explain -v` shows all.";
+  if (!o.verbose && shown < open) out += " `rocmdoc explain -v` shows all.";
   out += "\n";
   return out;
 }
@@ -155,7 +176,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
                   {"confidence", c.confidence},
                   {"verdict", cause_verdict_name(c.verdict)},
                   {"severity", c.cause->benign ? "benign" : severity_name(r.severity)},
-                  {"area", c.cause->area},
+                  {"area", c.cause->layer},
                   {"evidence", evidence},
                   {"matches", c.matches},
                   {"why", c.finding.why},
@@ -165,6 +186,9 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
                   {"sources", r.sources},
                   {"rule_file", r.where.str()}};
     if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
+    if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
+    if (c.symptom) cause["symptom"] = c.symptom->id;
+    if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
     if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};
     causes.push_back(cause);
     for (auto& [path, value] : c.finding.evidence.items()) used[path] = value;
@@ -174,7 +198,10 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
   Json problems = Json::array();
   for (auto& p : e.machine_problems)
     problems.push_back({{"id", p.id}, {"severity", p.severity}, {"area", p.area}, {"title", p.title}});
+  Json symptoms = Json::array();
+  for (auto* s : e.symptoms) symptoms.push_back({{"id", s->id}, {"title", s->title}});
   return {{"schema", kExplainJsonSchema},
+          {"symptoms", symptoms},
           {"recognised", e.recognised()},
           {"real_problem", e.real_problem()},
           {"causes", causes},

@@ -34,25 +34,20 @@ Knowledge load_knowledge(const RuleSources& sources) {
   Vocabulary vocabulary;
   vocabulary.functions = &k.functions;
   vocabulary.is_fact = is_fact_path;
-  // Local files under rules.d/errors/ extend explain; the others extend check.
-  std::vector<RuleFile> local_errors = files_under(local, "errors"), local_checks;
-  for (auto& f : local)
-    if (f.name.find("/errors/") == std::string::npos) local_checks.push_back(f);
-  if (sources.checks) {
-    k.rules = load_rule_set(files_under(files, "checks"), local_checks, vocabulary);
-    for (auto& e : k.rules.errors) k.errors.push_back(e);
-  }
-  if (sources.errors) {
-    k.error_rules = load_error_rule_set(files_under(files, "errors"), local_errors, vocabulary);
-    for (auto& e : k.error_rules.errors) k.errors.push_back(e);
-  }
+  // Every file under rules.d/ extends the one catalogue (a problem of the
+  // same id replaces the built-in one).
+  if (!sources.catalogue) return k;
+  LoadOptions options;
+  options.compile_patterns = sources.compile_patterns;
+  k.catalogue = load_rule_set(files_under(files, "catalogue"), local, vocabulary, options);
+  for (auto& e : k.catalogue.errors) k.errors.push_back(e);
   return k;
 }
 
 CheckReport run_check(Json facts, const Knowledge& knowledge, const std::optional<std::string>& rocm) {
   CheckReport report;
   add_derived_facts(facts, *knowledge.matrix, rocm);
-  report.outcomes = run_rules(knowledge.rules, facts, knowledge.functions);
+  report.outcomes = run_rules(knowledge.catalogue, facts, knowledge.functions);
   report.facts = std::move(facts);
   for (auto& o : report.outcomes) {
     if (o.verdict == Verdict::unknown) ++report.unknowns;

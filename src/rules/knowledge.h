@@ -16,14 +16,15 @@ namespace rocmdoc {
 struct RuleSources {
   std::string rules_dir;         // --rules DIR, or empty for the built-in rules
   std::string local_rules_dir = "/etc/rocmdoc/rules.d";
-  bool checks = true;            // load rules/checks/ (check)
-  bool errors = false;           // load rules/errors/ (explain)
+  // Only explain and `rules` read text: check, fix and install skip
+  // compiling the signatures' patterns.
+  bool compile_patterns = false;
+  bool catalogue = true;         // install needs only the matrix
 };
 
 // Everything a check needs besides the facts, loaded and validated.
 struct Knowledge {
-  RuleSet rules;                  // rules/checks/
-  RuleSet error_rules;            // rules/errors/
+  RuleSet catalogue;              // rules/catalogue/: problems, signatures, symptoms
   // On the heap: the matrix functions in `functions` point at it, so moving
   // a Knowledge must not move the matrix.
   std::unique_ptr<Matrix> matrix = std::make_unique<Matrix>();

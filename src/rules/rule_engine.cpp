@@ -129,7 +129,38 @@ RenderedStep describe_step(const FixStep& step, const Json& facts, const std::ma
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
                                    const std::map<std::string, Function>& functions) {
   std::vector<RuleOutcome> out;
-  for (auto& r : rules.rules) out.push_back(run_rule(r, facts, functions));
+  for (auto& p : rules.problems)
+    if (p.checked()) out.push_back(run_rule(p.rule, facts, functions));
+  return out;
+}
+
+RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions) {
+  RuleOutcome out;
+  out.rule = &problem.rule;
+  out.verdict = Verdict::unknown;
+  if (!problem.rule.when && !problem.when_in_text) {
+    out.reason = "decided by the text alone";
+    return out;
+  }
+  if (problem.rule.when) {
+    out = run_rule(problem.rule, facts, functions);
+    if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) return out;
+  }
+  if (problem.when_in_text) {
+    EvalContext ctx(facts, functions);
+    Value v = evaluate(*problem.when_in_text, ctx);
+    if (v.is_false()) {
+      out.verdict = Verdict::passed;
+      out.findings.clear();
+      out.reason = "the text rules it out";
+    } else if (!v.is_true() && out.verdict == Verdict::fired) {
+      out.verdict = Verdict::unknown;
+      out.reason = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump() + ", not true or false";
+    } else if (!problem.rule.when) {
+      out.verdict = v.is_true() ? Verdict::fired : Verdict::unknown;
+      if (!v.is_true()) out.reason = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump();
+    }
+  }
   return out;
 }
 
@@ -137,12 +168,16 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
                                          size_t* examples_run) {
   std::vector<ExampleFailure> failures;
   size_t n = 0;
-  for (auto& rule : rules.rules)
-    for (auto& ex : rule.examples) {
+  for (auto& problem : rules.problems)
+    for (auto& ex : problem.rule.examples) {
       ++n;
-      RuleOutcome o = run_rule(rule, ex.facts(), functions);
+      // An example without a text is what check sees: the facts condition
+      // alone. With one, it is explain's verdict.
+      Json facts = ex.facts();
+      RuleOutcome o = facts.contains("text") || !problem.checked() ? judge_problem(problem, facts, functions)
+                                                                   : run_rule(problem.rule, facts, functions);
       std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
-      if (got != ex.expect) failures.push_back({&rule, &ex, got, o.reason});
+      if (got != ex.expect) failures.push_back({&problem.rule, &ex, got, o.reason});
     }
   if (examples_run) *examples_run = n;
   return failures;

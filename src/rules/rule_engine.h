@@ -17,8 +17,14 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
 Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
 RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
 
+// check: every problem that has a facts condition.
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
                                    const std::map<std::string, Function>& functions);
+
+// explain's verdict on a problem a text points to: its facts condition and
+// its when_in_text must both hold to confirm it; either false refutes it;
+// with neither, the text alone decides (unknown, "decided by the text alone").
+RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions);
 
 struct ExampleFailure {
   const Rule* rule;

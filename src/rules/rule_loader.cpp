@@ -31,9 +31,8 @@ namespace {
 
 class Loader {
  public:
-  enum class Kind { checks, errors };
-  Loader(const Vocabulary& vocabulary, RuleSet& set, Kind kind = Kind::checks)
-      : vocabulary_(vocabulary), set_(set), kind_(kind) {
+  Loader(const Vocabulary& vocabulary, RuleSet& set, const LoadOptions& options)
+      : vocabulary_(vocabulary), set_(set), options_(options) {
     vocabulary_.lists.insert(set.lists.begin(), set.lists.end());
     vocabulary_.macros.insert(set.macros.begin(), set.macros.end());
   }
@@ -42,37 +41,55 @@ class Loader {
     yaml_.emplace(file.name, set_.errors);
     auto parsed = rule_file_tree(file, set_.errors);
     if (!parsed) return;
-    // Shared with the rules' examples, which point into it.
+    // Shared with the problems' examples, which point into it.
     tree_ = std::make_shared<const YamlTree>(std::move(*parsed));
     const YamlNode& doc = tree_->root();
     if (doc.is_null()) return;
     try {
-      if (kind_ == Kind::checks) {
-        yaml_->mapping(doc, "a rule file is a mapping with lists, macros and rules");
-        yaml_->allow_keys(doc, {"lists", "macros", "rules"});
-      } else {
-        yaml_->mapping(doc, "an errors file is a mapping with lists, macros, signatures, causes and origins");
-        yaml_->allow_keys(doc, {"lists", "macros", "signatures", "causes", "origins"});
-      }
+      yaml_->mapping(doc, "a catalogue file is a mapping with lists, macros, signatures, origins, symptoms and problems");
+      for (const char* former : {"rules", "causes"})
+        if (doc[former])
+          yaml_->fail(doc[former], std::string("'") + former +
+                                       "' is now 'problems': check rules and explain causes are one list (docs/rules.md)");
+      yaml_->allow_keys(doc, {"lists", "macros", "signatures", "origins", "symptoms", "problems"});
       if (doc["lists"]) for (auto& n : yaml_->list(doc["lists"], "lists")) load_list(n);
       if (doc["macros"]) for (auto& n : yaml_->list(doc["macros"], "macros")) load_macro(n);
-      each(doc, "rules", [&](const YamlNode& n) { load_rule(n, local); });
       each(doc, "signatures", [&](const YamlNode& n) { load_signature(n); });
       each(doc, "origins", [&](const YamlNode& n) { load_origin(n); });
-      each(doc, "causes", [&](const YamlNode& n) { load_cause(n, local); });
+      each(doc, "symptoms", [&](const YamlNode& n) { load_symptom(n); });
+      each(doc, "problems", [&](const YamlNode& n) { load_problem(n, local); });
     } catch (const StrictYaml::Failure& f) {
       set_.errors.push_back(f.error);
     }
   }
 
- // Signals may name a signature of another file: checked once all are loaded.
-  void check_signal_references() {
-    std::set<std::string> ids;
-    for (auto& s : set_.signatures) ids.insert(s.id);
-    for (auto& c : set_.causes)
-      for (auto& sig : c.signals)
-        if (!ids.count(sig.signature))
-          set_.errors.push_back({sig.where, "cause '" + c.rule.id + "': unknown signature '" + sig.signature + "'"});
+  // Signals and symptoms may name what another file defines: checked once
+  // all are loaded.
+  void check_references() {
+    std::set<std::string> signatures;
+    for (auto& s : set_.signatures) signatures.insert(s.id);
+    auto check_signals = [&](const std::vector<Signal>& signals, const std::string& owner) {
+      for (auto& sig : signals)
+        if (!signatures.count(sig.signature))
+          set_.errors.push_back({sig.where, owner + ": unknown signature '" + sig.signature + "'"});
+    };
+    std::map<std::string, SourceLocation> names;  // ids and aliases
+    for (auto& p : set_.problems) {
+      check_signals(p.signals, "problem '" + p.rule.id + "'");
+      names.emplace(p.rule.id, p.rule.where);
+    }
+    for (auto& p : set_.problems)
+      for (auto& alias : p.aliases) {
+        auto [it, fresh] = names.emplace(alias, p.rule.where);
+        if (!fresh)
+          set_.errors.push_back({p.rule.where, "problem '" + p.rule.id + "': alias '" + alias +
+                                                   "' is already the id or alias of the problem at " + it->second.str()});
+      }
+    for (auto& s : set_.symptoms) {
+      check_signals(s.signals, "symptom '" + s.id + "'");
+      for (auto& id : s.problems)
+        if (!names.count(id)) set_.errors.push_back({s.where, "symptom '" + s.id + "': unknown problem '" + id + "'"});
+    }
   }
 
  private:
@@ -205,27 +222,37 @@ class Loader {
     if (r.sources.empty()) yaml_->fail(n["sources"], "a rule names at least one source");
   }
 
-  void load_rule(const YamlNode& n, bool local) {
-    yaml_->mapping(n, "a rule is a mapping");
-    yaml_->allow_keys(n, {"id", "area", "severity", "platforms", "for_each", "when", "title", "why", "fix", "sources",
-                   "examples"});
-    Rule r;
+  Severity severity(const YamlNode& n, bool& benign) const {
+    std::string severity = yaml_->text(n, "severity");
+    benign = severity == "benign";
+    if (severity == "error") return Severity::error;
+    if (severity == "warning") return Severity::warning;
+    if (severity == "info" || benign) return Severity::info;
+    yaml_->fail(n, "severity is error, warning, info or benign");
+  }
+
+  void load_problem(const YamlNode& n, bool local) {
+    yaml_->mapping(n, "a problem is a mapping");
+    yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
+                          "when_in_text", "confirm", "title", "why", "fix", "sources", "examples"});
+    Problem p;
+    Rule& r = p.rule;
     r.where = yaml_->at(n);
     r.id = identifier(yaml_->required(n, "id"), "id");
+    if (n["aliases"])
+      for (auto& a : yaml_->list(n["aliases"], "aliases")) p.aliases.push_back(identifier(a, "alias"));
     r.area = yaml_->text(yaml_->required(n, "area"), "area");
     bool area_ok = false;
     for (auto& [key, label] : rule_areas()) area_ok = area_ok || key == r.area;
     if (!area_ok) yaml_->fail(n["area"], "unknown area '" + r.area + "' (system, gpu, driver, access, firmware, rocm, python)");
-    std::string severity = yaml_->text(yaml_->required(n, "severity"), "severity");
-    if (severity == "error") r.severity = Severity::error;
-    else if (severity == "warning") r.severity = Severity::warning;
-    else if (severity == "info") r.severity = Severity::info;
-    else yaml_->fail(n["severity"], "severity is error, warning or info");
+    p.layer = n["layer"] ? yaml_->text(n["layer"], "layer") : default_layer(r.area);
+    if (cause_area_rank(p.layer) < 0) yaml_->fail(n["layer"], "unknown layer '" + p.layer + "' (see docs/explain.md)");
+    r.severity = severity(yaml_->required(n, "severity"), p.benign);
     if (n["platforms"]) {
       r.platforms = yaml_->texts(n["platforms"], "platforms");
       static const std::set<std::string> kinds = {"bare_metal", "vm", "container", "wsl2"};
-      for (auto& p : r.platforms)
-        if (!kinds.count(p)) yaml_->fail(n["platforms"], "unknown platform '" + p + "' (bare_metal, vm, container, wsl2)");
+      for (auto& pl : r.platforms)
+        if (!kinds.count(pl)) yaml_->fail(n["platforms"], "unknown platform '" + pl + "' (bare_metal, vm, container, wsl2)");
     }
     std::string item_path;
     if (n["for_each"]) {
@@ -233,21 +260,64 @@ class Loader {
       if (vocabulary_.is_fact && !vocabulary_.is_fact(r.for_each)) yaml_->fail(n["for_each"], "unknown fact '" + r.for_each + "'");
       item_path = r.for_each + "[]";
     }
-    r.when_text = yaml_->text(yaml_->required(n, "when"), "when");
-    r.when = condition(n["when"], item_path);
+    if (n["when"]) {
+      r.when_text = yaml_->text(n["when"], "when");
+      r.when = condition(n["when"], item_path);
+      // check has no text: a condition on it belongs in when_in_text.
+      for (auto& path : referenced_paths(*r.when))
+        if (path == "text" || starts_with(path, "text."))
+          yaml_->fail(n["when"], "'when' is what check fires on and cannot read " + path + "; put it in 'when_in_text'");
+    }
+    if (n["signals"]) {
+      for (auto& s : yaml_->list(n["signals"], "signals")) p.signals.push_back(load_signal(s));
+      if (p.signals.empty()) yaml_->fail(n["signals"], "'signals' lists at least one signal");
+    }
+    if (n["when_in_text"]) {
+      p.when_in_text_source = yaml_->text(n["when_in_text"], "when_in_text");
+      p.when_in_text = condition(n["when_in_text"], "");
+    }
+    if (!r.when && p.signals.empty())
+      yaml_->fail(n, "problem '" + r.id + "' has neither a condition ('when') nor signals: nothing can find it");
+    if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
     load_rule_text(r, n, item_path);
-    load_examples(r, yaml_->required(n, "examples"));
-    place(r, n, local);
+    // What check fires on must be shown to fire and to pass.
+    if (r.when) load_examples(r, yaml_->required(n, "examples"));
+    else if (n["examples"]) load_examples(r, n["examples"]);
+    place(p, n, local);
+  }
+
+  static std::string default_layer(const std::string& area) {
+    static const std::map<std::string, std::string> layers = {
+        {"system", "platform"}, {"gpu", "arch"},       {"driver", "kernel"},  {"access", "access"},
+        {"firmware", "hardware"}, {"rocm", "install"}, {"python", "userspace"}};
+    return layers.at(area);
+  }
+
+  void load_symptom(const YamlNode& n) {
+    yaml_->mapping(n, "a symptom is a mapping with id, title, signals and problems");
+    yaml_->allow_keys(n, {"id", "title", "signals", "problems"});
+    Symptom s;
+    s.where = yaml_->at(n);
+    s.id = identifier(yaml_->required(n, "id"), "id");
+    s.title = yaml_->text(yaml_->required(n, "title"), "title");
+    for (auto& sig : yaml_->list(yaml_->required(n, "signals"), "signals")) s.signals.push_back(load_signal(sig));
+    if (s.signals.empty()) yaml_->fail(n["signals"], "a symptom needs at least one signal");
+    s.problems = yaml_->texts(yaml_->required(n, "problems"), "problems");
+    if (s.problems.empty()) yaml_->fail(n["problems"], "a symptom lists the problems that produce it");
+    for (auto& other : set_.symptoms)
+      if (other.id == s.id) yaml_->fail(n["id"], "duplicate symptom id '" + s.id + "' (first defined at " + other.where.str() + ")");
+    set_.symptoms.push_back(std::move(s));
   }
 
   // A pattern is compiled here so a bad one is reported where it is written;
   // the scanner compiles it again with the same options (log_scanner.cpp).
   void check_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
+    if (pattern.find_first_of("\r\n") != std::string::npos)
+      yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");
+    if (!options_.compile_patterns) return;
     RE2::Options options;
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
-    if (pattern.find_first_of("\r\n") != std::string::npos)
-      yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");
     RE2 re(pattern, options);
     if (!re.ok()) yaml_->fail(n, "not an RE2 pattern: " + re.error());
     auto& names = capture_names();
@@ -312,34 +382,6 @@ class Loader {
     set_.origins.push_back(std::move(o));
   }
 
-  void load_cause(const YamlNode& n, bool local) {
-    yaml_->mapping(n, "a cause is a mapping");
-    yaml_->allow_keys(n, {"id", "area", "severity", "signals", "when", "confirm", "title", "why", "fix", "sources",
-                   "examples"});
-    Cause c;
-    Rule& r = c.rule;
-    r.where = yaml_->at(n);
-    r.id = identifier(yaml_->required(n, "id"), "id");
-    c.area = yaml_->text(yaml_->required(n, "area"), "area");
-    if (cause_area_rank(c.area) < 0) yaml_->fail(n["area"], "unknown area '" + c.area + "' (see docs/explain.md)");
-    r.area = c.area;
-    std::string severity = yaml_->text(yaml_->required(n, "severity"), "severity");
-    if (severity == "error") r.severity = Severity::error;
-    else if (severity == "warning") r.severity = Severity::warning;
-    else if (severity == "benign") r.severity = Severity::info, c.benign = true;
-    else yaml_->fail(n["severity"], "a cause's severity is error, warning or benign");
-    for (auto& s : yaml_->list(yaml_->required(n, "signals"), "signals")) c.signals.push_back(load_signal(s));
-    if (c.signals.empty()) yaml_->fail(n["signals"], "a cause needs at least one signal");
-    if (n["when"]) {
-      r.when_text = yaml_->text(n["when"], "when");
-      r.when = condition(n["when"], "");
-    }
-    if (n["confirm"]) c.confirm = load_step(n["confirm"], "");
-    load_rule_text(r, n, "");
-    if (n["examples"]) load_examples(r, n["examples"]);
-    place_cause(c, n, local);
-  }
-
   Signal load_signal(const YamlNode& n) const {
     yaml_->mapping(n, "a signal is a mapping {signature: ID, weight: 1|2|3}");
     yaml_->allow_keys(n, {"signature", "weight"});
@@ -352,35 +394,22 @@ class Loader {
     return s;
   }
 
-  void place_cause(Cause& c, const YamlNode& n, bool local) {
-    for (auto& existing : set_.causes) {
-      if (existing.rule.id != c.rule.id) continue;
+  void place(Problem& p, const YamlNode& n, bool local) {
+    for (auto& existing : set_.problems) {
+      if (existing.rule.id != p.rule.id) continue;
       if (local && !existing.rule.local_override) {
-        c.rule.local_override = true;
-        existing = c;
+        p.rule.local_override = true;
+        existing = std::move(p);
         return;
       }
-      yaml_->fail(n["id"], "duplicate cause id '" + c.rule.id + "' (first defined at " + existing.rule.where.str() + ")");
+      yaml_->fail(n["id"], "duplicate problem id '" + p.rule.id + "' (first defined at " + existing.rule.where.str() + ")");
     }
-    set_.causes.push_back(std::move(c));
-  }
-
-  void place(Rule& r, const YamlNode& n, bool local) {
-    for (auto& existing : set_.rules) {
-      if (existing.id != r.id) continue;
-      if (local && !existing.local_override) {
-        r.local_override = true;
-        existing = std::move(r);
-        return;
-      }
-      yaml_->fail(n["id"], "duplicate rule id '" + r.id + "' (first defined at " + existing.where.str() + ")");
-    }
-    set_.rules.push_back(std::move(r));
+    set_.problems.push_back(std::move(p));
   }
 
   Vocabulary vocabulary_;
   RuleSet& set_;
-  Kind kind_;
+  LoadOptions options_;
   std::optional<StrictYaml> yaml_;  // of the file being loaded
   std::shared_ptr<const YamlTree> tree_;  // of the file being loaded
 };
@@ -389,13 +418,14 @@ class Loader {
 
 Json RuleExample::facts() const { return facts_yaml ? yaml_to_json(*facts_yaml) : Json::object(); }
 
-RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
-                      const Vocabulary& vocabulary) {
-  RuleSet set;
-  Loader loader(vocabulary, set);
-  for (auto& f : builtin) loader.load_file(f, false);
-  for (auto& f : local) loader.load_file(f, true);
-  return set;
+const Problem* RuleSet::find(const std::string& id) const {
+  for (auto& p : problems)
+    if (p.has_id(id)) return &p;
+  return nullptr;
+}
+
+bool Problem::has_id(const std::string& id) const {
+  return rule.id == id || std::find(aliases.begin(), aliases.end(), id) != aliases.end();
 }
 
 const std::vector<std::string>& capture_names() {
@@ -419,10 +449,11 @@ int cause_area_rank(const std::string& area) {
   return it == areas.end() ? -1 : static_cast<int>(it - areas.begin());
 }
 
-// Errors files may also read what the text captured: text.<capture> and
-// text.matched (the ids of the signatures that matched).
-RuleSet load_error_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
-                            const Vocabulary& vocabulary) {
+// Conditions may read what a text captured, text.<capture>, and
+// text.matched (the ids of the signatures that matched); load_problem keeps
+// them out of `when`, which check runs without a text.
+RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
+                      const Vocabulary& vocabulary, const LoadOptions& options) {
   Vocabulary with_text = vocabulary;
   auto base = vocabulary.is_fact;
   with_text.is_fact = [base](const std::string& path) {
@@ -434,10 +465,10 @@ RuleSet load_error_rule_set(const std::vector<RuleFile>& builtin, const std::vec
     return !base || base(path);
   };
   RuleSet set;
-  Loader loader(with_text, set, Loader::Kind::errors);
+  Loader loader(with_text, set, options);
   for (auto& f : builtin) loader.load_file(f, false);
   for (auto& f : local) loader.load_file(f, true);
-  loader.check_signal_references();
+  loader.check_references();
   return set;
 }
 

@@ -37,16 +37,16 @@ TEST_CASE("the built-in rules lint clean and their examples hold", "[cli][rules]
 TEST_CASE("a broken rule file stops everything with file:line:column and exit 2", "[cli][rules]") {
   fs::path dir = scratch("badrules");
   fs::copy(source_path("rules/matrix"), dir / "matrix");
-  write(dir / "checks/bad.yaml",
-        "rules:\n  - id: x\n    area: gpu\n    severity: error\n    when: gpus.gfxx == 'a'\n    title: t\n    why: w\n"
+  write(dir / "catalogue/bad.yaml",
+        "problems:\n  - id: x\n    area: gpu\n    severity: error\n    when: gpus.gfxx == 'a'\n    title: t\n    why: w\n"
         "    fix: {steps: [{text: t}]}\n    sources: [s]\n    examples: []\n");
   auto lint = run_rocmdoc({"rules", "lint", dir.string()});
   CHECK(lint.exit_code == 2);
-  CHECK(lint.err.find("/checks/bad.yaml:5:11: in condition: unknown fact 'gpus.gfxx'") != std::string::npos);
+  CHECK(lint.err.find("/catalogue/bad.yaml:5:11: in condition: unknown fact 'gpus.gfxx'") != std::string::npos);
   auto check = run_rocmdoc({"check", "--rules", dir.string(), "--root", machine_root("ubuntu2404-rx7900xtx")});
   CHECK(check.exit_code == 2);
   CHECK(check.out.empty());  // nothing else ran
-  write(dir / "checks/bad.yaml", "rules:\n  - id: x\n    area: [gpu\n");
+  write(dir / "catalogue/bad.yaml", "problems:\n  - id: x\n    area: [gpu\n");
   auto syntax = run_rocmdoc({"rules", "lint", dir.string()});
   CHECK(syntax.exit_code == 2);
   CHECK(syntax.err.find("bad.yaml:4:1: YAML syntax error") != std::string::npos);

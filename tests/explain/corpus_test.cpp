@@ -37,7 +37,7 @@ Explanation explain_text_only(const Knowledge& k, const std::string& path) {
   REQUIRE(in);
   std::stringstream ss;
   ss << in.rdbuf();
-  LogScanner scanner(k.error_rules.signatures, k.error_rules.origins);
+  LogScanner scanner(k.catalogue.signatures, k.catalogue.origins);
   scanner.feed(ss.str());
   scanner.finish();
   return explain(scanner.result(), Json::object(), k);
@@ -45,8 +45,7 @@ Explanation explain_text_only(const Knowledge& k, const std::string& path) {
 
 Knowledge errors_knowledge() {
   RuleSources sources{"", ""};
-  sources.checks = false;
-  sources.errors = true;
+  sources.compile_patterns = true;
   Knowledge k = load_knowledge(sources);
   REQUIRE(k.errors.empty());
   return k;
@@ -57,7 +56,7 @@ Knowledge errors_knowledge() {
 TEST_CASE("explain names the expected cause for the corpus, text only", "[explain][corpus]") {
   Knowledge k = errors_knowledge();
   std::set<std::string> ids;
-  for (auto& c : k.error_rules.causes) ids.insert(c.rule.id);
+  for (auto& c : k.catalogue.problems) ids.insert(c.rule.id);
   auto corpus = read_corpus();
   REQUIRE(corpus.size() >= 60);
   size_t top1 = 0, top3 = 0, also_wanted = 0, also_found = 0;

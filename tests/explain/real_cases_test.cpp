@@ -17,12 +17,14 @@ using namespace rocmdoc;
 
 TEST_CASE("every real case is complete and names a cause the catalogue knows", "[explain][corpus]") {
   RuleSources sources{"", ""};
-  sources.errors = true;
+  sources.compile_patterns = true;
   Knowledge k = load_knowledge(sources);
   REQUIRE(k.errors.empty());
   std::set<std::string> known;
-  for (auto& r : k.rules.rules) known.insert(r.id);
-  for (auto& c : k.error_rules.causes) known.insert(c.rule.id);
+  for (auto& c : k.catalogue.problems) {
+    known.insert(c.rule.id);
+    known.insert(c.aliases.begin(), c.aliases.end());
+  }
 
   YAML::Node doc = YAML::LoadFile(test::source_path("tests/explain/real/cases.yaml"));
   for (auto ids : doc["same_problem"])

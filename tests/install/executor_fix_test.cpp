@@ -122,7 +122,7 @@ TEST_CASE("fix refuses what does not apply, unknown ids and --root without --dry
   options.dry_run = true;
   auto unknown_id = fix(options);
   CHECK(unknown_id.code == kExitUsage);
-  CHECK(unknown_id.err.find("no check or explain cause has the id no-such-fix") != std::string::npos);
+  CHECK(unknown_id.err.find("no problem in the catalogue has the id no-such-fix") != std::string::npos);
 
   options.id = kFixId;
   options.dry_run = false;
@@ -134,11 +134,11 @@ TEST_CASE("fix refuses what does not apply, unknown ids and --root without --dry
 TEST_CASE("fix takes explain causes only when they can run without the error text", "[fix]") {
   FixOptions options;
   options.dry_run = true;
-  options.id = "user-not-in-render-video-group";  // has a log-out step: a person must act
+  options.id = "kernel-too-old-for-gpu";  // its steps need a person
   auto manual = fix(options);
   CHECK(manual.code == kExitProblems);
   CHECK(manual.out.find("needs a person") != std::string::npos);
-  options.id = "render-group-absent";  // automatic, but this machine has a render group
+  options.id = "kfd-open-cannot-allocate-memory";  // automatic, but this machine's KFD lists its GPU
   auto refuted = fix(options);
   CHECK(refuted.code == kExitProblems);
   CHECK(refuted.out.find("does not apply to this machine") != std::string::npos);
@@ -155,6 +155,16 @@ TEST_CASE("fix applies the usermod fix through the executor and verifies it as t
   REQUIRE_FALSE(a.runner->asked.empty());
   CHECK(a.runner->asked.back().find("test -w /dev/") != std::string::npos);
   CHECK(a.scratch.exists("/var/lib/rocmdoc/fix-device-node-not-accessible.json"));
+}
+
+TEST_CASE("fix takes a problem's former id (an alias) for the same fix", "[fix]") {
+  Applied a;
+  a.changer.commands["usermod -aG render alex"] = {0, "", [&](MemoryFileSystem&) { a.fixed = true; }};
+  YesConsent yes;
+  // explain's id before the catalogue was merged with check's.
+  auto r = a.apply(yes, "user-not-in-render-video-group");
+  CHECK(r.code == kExitOk);
+  CHECK(a.changes() == std::vector<std::string>{"run usermod -aG render alex"});
 }
 
 TEST_CASE("fix: declined, no terminal, and a failing command", "[fix]") {

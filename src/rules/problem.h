@@ -1,0 +1,59 @@
+// A problem: one thing that can be wrong on a machine, defined once in the
+// catalogue (rules/catalogue/*.yaml, docs/rules.md). `check` reports it when
+// its facts condition holds; `explain` finds it through the signatures that
+// point to it, or a symptom that lists it, and judges it by the same
+// condition; `fix` runs its fix.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/rule.h"
+
+namespace rocmdoc {
+
+struct Signal {
+  std::string signature;  // a signature id
+  int weight = 1;         // 3 names this problem alone, 2 strong but shared, 1 routing
+  SourceLocation where;
+};
+
+struct Problem {
+  // id, area (check's section), severity, platforms, for_each, title, why,
+  // fix, sources, examples. rule.when is the facts condition check fires on;
+  // null for a problem only a text can show (a crash, an application's
+  // message).
+  Rule rule;
+  std::vector<std::string> aliases;  // former ids, which `fix` and `explain` accept
+  std::string layer;                 // triage layer (cause_areas()), for explain's ranking
+  bool benign = false;               // harmless noise: never ranked above a real problem
+  std::vector<Signal> signals;
+  // Explain only: what else must hold once a text points here, read with the
+  // text's own facts (text.matched, text.gfx ...): "rocminfo's output shows
+  // the driver working" rules amdgpu-not-loaded out whatever the machine.
+  std::string when_in_text_source;
+  ExprPtr when_in_text;
+  std::optional<FixStep> confirm;    // what to check by hand when the facts are unknown
+
+  bool checked() const { return rule.when != nullptr; }  // does check run it
+  bool has_id(const std::string& id) const;
+};
+
+// What users see (PyTorch sees no GPU, no code for this GPU ...): the
+// signatures that show it and the problems that produce it, most common
+// first. Explaining a symptom ranks its problems by the machine's facts.
+struct Symptom {
+  std::string id;
+  std::string title;
+  std::vector<Signal> signals;
+  std::vector<std::string> problems;  // problem ids (or aliases), checked at load
+  SourceLocation where;
+};
+
+// The triage layers in order: a problem lower in the stack explains the
+// errors above it, so earlier layers win ties.
+const std::vector<std::string>& cause_areas();
+int cause_area_rank(const std::string& area);
+
+}  // namespace rocmdoc
