@@ -26,7 +26,8 @@ std::vector<PasswdEntry> parse_passwd(std::string_view text) {
     auto f = split(line, ':');
     if (f.size() < 4 || f[0].empty()) continue;
     auto uid = parse_id(f[2]), gid = parse_id(f[3]);
-    if (uid && gid) out.push_back({f[0], *uid, *gid});
+    std::string home = f.size() >= 6 && !f[5].empty() && f[5].front() == '/' ? f[5] : "";
+    if (uid && gid) out.push_back({f[0], *uid, *gid, home});
   }
   return out;
 }

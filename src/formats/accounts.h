@@ -16,6 +16,9 @@ struct PasswdEntry {
   std::string name;
   uint32_t uid = 0;
   uint32_t gid = 0;
+  // Field 6 when it is an absolute path, else "" (a home is where the
+  // python probe looks for the user's venvs; "" means it cannot tell).
+  std::string home;
 };
 
 struct GroupEntry {

@@ -246,7 +246,10 @@ TEST_CASE("access: passwd and group parsing skips what it cannot read", "[access
   auto users = parse_passwd("root:x:0:0::/root:/bin/sh\n+::::::\n-bad:x:1:1\n#c:x:2:2\nshort:x:3\nneg:x:-1:0\n"
                             "big:x:99999999999:0\n:x:5:5\nok:x:1000:1000\n");
   REQUIRE(users.size() == 2);
+  CHECK(users[0].home == "/root");
   CHECK(users[1].name == "ok");
+  CHECK(users[1].home.empty());  // no sixth field
+  CHECK(parse_passwd("rel:x:1:1::home/rel:/bin/sh\n")[0].home.empty());
   CHECK(parse_passwd("").empty());
   CHECK(parse_passwd(std::string(100000, ':')).empty());
 
