@@ -4,7 +4,12 @@
 #include <map>
 #include <set>
 
+#include "probe/python/environment_places.h"
+#include "probe/python/home_places.h"
+#include "probe/python/install_venv.h"
+#include "probe/python/pyenv.h"
 #include "probe/python/torch.h"
+#include "probe/python/user_home.h"
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -55,6 +60,16 @@ std::vector<std::string> pyenv_prefixes(ProbeContext& ctx, const std::string& sh
   return out;
 }
 
+// pyvenv.cfg's "key = value" lines, keys lower-cased.
+std::map<std::string, std::string> pyvenv_keys(std::string_view text) {
+  std::map<std::string, std::string> keys;
+  for (auto& line : split_lines(text)) {
+    auto eq = line.find('=');
+    if (eq != std::string::npos) keys[to_lower(trim(std::string_view(line).substr(0, eq)))] = trim(line.substr(eq + 1));
+  }
+  return keys;
+}
+
 Json version_from_file_name(const std::string& file) {
   std::string v = python_version_of_name(path_basename(file));
   if (v.empty()) return unknown(file + ": the file name does not carry the version");
@@ -72,12 +87,14 @@ bool classify_venv(ProbeContext& ctx, PythonInterpreter& py, const Json& from_na
   auto cfg = ctx.fs().read_file(cfg_path, kScriptSizeLimit);
   py.version = cfg ? python_version_from_pyvenv_cfg(cfg_path, *cfg) : unknown(cfg.error());
   if (is_unknown(py.version) && from_name.is_string()) py.version = from_name;
+  if (cfg && !looks_binary(*cfg)) py.includes_system_site = to_lower(pyvenv_keys(*cfg)["include-system-site-packages"]) == "true";
   return true;
 }
 
 bool classify_pyenv_shim(ProbeContext& ctx, PythonInterpreter& py) {
   if (!is_pyenv_shim(ctx, py.path)) return false;
   py.kind = "pyenv";
+  py.pyenv_shim = true;
   py.prefixes = pyenv_prefixes(ctx, py.path);
   py.version = unknown(py.path +
                        " is a pyenv shim (a shell script): the Python it runs depends on pyenv's version "
@@ -111,7 +128,9 @@ void classify(ProbeContext& ctx, PythonInterpreter& py) {
   py.version = from_lib.is_string() ? from_lib : unknown(unknown_reason(from_name) + "; " + unknown_reason(from_lib));
 }
 
-PythonInterpreter inspect(ProbeContext& ctx, const std::string& path, const std::string& found_by) {
+}  // namespace
+
+PythonInterpreter inspect_interpreter(ProbeContext& ctx, const std::string& path, const std::string& found_by) {
   PythonInterpreter py;
   py.path = path;
   py.found_by = found_by;
@@ -126,6 +145,8 @@ PythonInterpreter inspect(ProbeContext& ctx, const std::string& path, const std:
   return py;
 }
 
+namespace {
+
 class Search {
  public:
   explicit Search(ProbeContext& ctx) : ctx_(ctx) {}
@@ -135,8 +156,8 @@ class Search {
   std::string scan_directory(const std::string& dir, const std::string& found_by) {
     // PATH names /bin and /usr/bin, which merged-/usr systems link: each
     // directory is scanned once, under the first name it was reached by.
-    auto real = ctx_.fs().resolve(dir);
-    if (!scanned_.insert(real ? *real : dir).second) return first_python3_[real ? *real : dir];
+    const std::string key = real_dir(dir);
+    if (!scanned_.insert(key).second) return first_python3_[key];
     auto names = ctx_.fs().list_dir_starting_with(dir, "python3");
     if (!names) {
       FileStat st = ctx_.fs().stat(dir);
@@ -149,10 +170,46 @@ class Search {
       if (!is_interpreter_name(name)) continue;
       std::string path = path_join(dir, name);
       if (name == "python3") python3 = path;
+      holds_interpreter_.insert(key);
       add(path, found_by);
     }
-    first_python3_[real ? *real : dir] = python3;
+    first_python3_[key] = python3;
     return python3;
+  }
+
+  // Each place's bin/, scanned like PATH's directories (each once).
+  void add_places(const PlaceSearch& places) {
+    for (auto& s : places.not_searched) result_.not_searched.push_back(s);
+    for (auto& place : places.prefixes) {
+      std::string bin = place.prefix + "/bin";
+      scan_directory(bin, place.found_by);
+      if (!place.named_by.empty() && !holds_interpreter_.count(real_dir(bin)))
+        result_.not_searched.push_back(place.named_by + " holds no bin/python3");
+    }
+  }
+
+  // The versions of every pyenv root a shim on PATH belongs to (~/.pyenv
+  // is a home place already; PYENV_ROOT may put one elsewhere).
+  void add_pyenv_roots() {
+    std::set<std::string> roots;
+    for (auto& py : result_.interpreters)
+      if (py.pyenv_shim) roots.insert(path_dirname(path_dirname(py.path)));
+    for (auto& root : roots) add_places(pyenv_version_places(ctx_, root));
+  }
+
+  // What each shim runs, now that PATH is known (pyenv's "system" is the
+  // first command on PATH outside the shims).
+  void resolve_pyenv_shims() {
+    for (auto& py : result_.interpreters) {
+      if (!py.pyenv_shim) continue;
+      std::string command = path_basename(py.path);
+      PyenvChoice choice = pyenv_shim_choice(ctx_, path_dirname(path_dirname(py.path)), command,
+                                             system_command(path_dirname(py.path), command));
+      py.runs = choice.runs;
+      py.runs_set_by = choice.set_by;
+      if (py.runs.is_string()) py.version = inspect_interpreter(ctx_, py.runs.get<std::string>(), "").version;
+      else py.version = unknown(py.path + " is a pyenv shim (rocmdoc does not run it): " + unknown_reason(py.runs));
+    }
   }
 
   // --python names an interpreter, or a venv (or any prefix) directory.
@@ -173,7 +230,7 @@ class Search {
 
   void add(const std::string& path, const std::string& found_by) {
     if (!seen_.insert(path).second) return;
-    result_.interpreters.push_back(inspect(ctx_, path, found_by));
+    result_.interpreters.push_back(inspect_interpreter(ctx_, path, found_by));
   }
 
   void search_path() {
@@ -186,12 +243,14 @@ class Search {
     result_.python3_on_path = nullptr;
     if (path.is_null()) return;
     std::set<std::string> dirs;
+    path_known_ = true;
     bool any_exists = false;
     for (auto& dir : split(path.get<std::string>(), ':')) {
       // An empty or relative entry names the current directory, which
       // rocmdoc cannot know for the session that would run python3.
       if (dir.empty() || dir.front() != '/' || !dirs.insert(path_normalize(dir)).second) continue;
       any_exists |= ctx_.fs().stat_follow(path_normalize(dir)).type == FileType::directory;
+      path_dirs_.push_back(path_normalize(dir));
       std::string python3 = scan_directory(path_normalize(dir), "PATH");
       if (!python3.empty() && result_.python3_on_path.is_null()) result_.python3_on_path = python3;
     }
@@ -203,17 +262,39 @@ class Search {
   }
 
   InterpreterSearch finish() {
+    resolve_pyenv_shims();
     std::sort(result_.interpreters.begin(), result_.interpreters.end(),
               [](auto& a, auto& b) { return a.path < b.path; });
     return std::move(result_);
   }
 
  private:
+  // PATH names /bin and /usr/bin, which merged-/usr systems link, and a
+  // place may be a link to another: directories are known by what they resolve to.
+  std::string real_dir(const std::string& dir) {
+    auto real = ctx_.fs().resolve(dir);
+    return real ? *real : dir;
+  }
+
+  Json system_command(const std::string& shims, const std::string& command) {
+    if (!path_known_ || is_unknown(result_.python3_on_path))
+      return unknown("PATH, where pyenv's \"system\" looks, is not known here");
+    const std::string skip = real_dir(shims);
+    for (auto& dir : path_dirs_) {
+      if (real_dir(dir) == skip) continue;
+      if (ctx_.fs().stat_follow(dir + "/" + command).type == FileType::regular) return dir + "/" + command;
+    }
+    return nullptr;
+  }
+
   ProbeContext& ctx_;
   InterpreterSearch result_;
   std::set<std::string> seen_;
   std::set<std::string> scanned_;
+  std::set<std::string> holds_interpreter_;           // scanned directories with an interpreter
   std::map<std::string, std::string> first_python3_;  // by scanned directory
+  std::vector<std::string> path_dirs_;                // PATH's absolute entries, in order
+  bool path_known_ = false;
 };
 
 }  // namespace
@@ -225,16 +306,14 @@ Json PythonInterpreter::to_json() const {
   j["version"] = version;
   j["kind"] = kind;
   j["found_by"] = found_by;
+  j["runs"] = runs;
+  j["runs_set_by"] = runs_set_by;
   return j;
 }
 
 Json python_version_from_pyvenv_cfg(const std::string& path, std::string_view text) {
   if (looks_binary(text)) return unknown(path + ": binary content, not a pyvenv.cfg");
-  std::map<std::string, std::string> keys;
-  for (auto& line : split_lines(text)) {
-    auto eq = line.find('=');
-    if (eq != std::string::npos) keys[to_lower(trim(std::string_view(line).substr(0, eq)))] = trim(line.substr(eq + 1));
-  }
+  auto keys = pyvenv_keys(text);
   // uv and virtualenv write version_info; venv writes version.
   for (const char* key : {"version_info", "version"})
     if (auto v = major_minor(keys[key]); !v.empty()) return v;
@@ -243,10 +322,19 @@ Json python_version_from_pyvenv_cfg(const std::string& path, std::string_view te
 
 InterpreterSearch find_python_interpreters(ProbeContext& ctx) {
   Search search(ctx);
+  Json home = find_user_home(ctx);
+  // The order decides found_by when one prefix is reached several ways: an
+  // activated venv is on PATH too, and VIRTUAL_ENV says more.
   for (auto& given : ctx.options().python_paths) search.add_option(given);
+  search.add_places(environment_places(ctx));
   search.search_path();
+  search.add_places(install_venv_places(ctx, home));
+  search.add_places(home_places(ctx, home));
+  search.add_pyenv_roots();
   for (const char* dir : kCommonLocations) search.scan_directory(dir, "common location");
-  return search.finish();
+  InterpreterSearch found = search.finish();
+  found.home = home;
+  return found;
 }
 
 }  // namespace rocmdoc

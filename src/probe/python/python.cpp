@@ -1,6 +1,10 @@
 // python: the interpreters a user may run ROCm's PyTorch with, and every
 // torch install with the build it is (ROCm, CUDA, CPU) — all read from
 // files, never by running Python or importing torch.
+#include <map>
+#include <set>
+
+#include "probe/python/imports.h"
 #include "probe/python/interpreters.h"
 #include "probe/python/site_packages.h"
 #include "probe/python/torch.h"
@@ -12,7 +16,17 @@ namespace {
 
 constexpr size_t kVersionPyLimit = 256 * 1024;
 
-Json torch_install(ProbeContext& ctx, const SitePackages& sp) {
+using Importers = std::map<std::string, std::set<std::string>>;  // resolved site-packages -> interpreter paths
+
+Importers importers_of(ProbeContext& ctx, const InterpreterSearch& found) {
+  Importers by_site;
+  for (auto& py : found.interpreters)
+    for (auto& dir : imported_site_packages(ctx, py, found.home))
+      if (auto real = ctx.fs().resolve(dir)) by_site[*real].insert(py.path);
+  return by_site;
+}
+
+Json torch_install(ProbeContext& ctx, const SitePackages& sp, const Importers& importers) {
   std::string file = sp.path + "/torch/version.py";
   auto text = ctx.fs().read_file(file, kVersionPyLimit);
   Json info = Json::object();
@@ -25,6 +39,10 @@ Json torch_install(ProbeContext& ctx, const SitePackages& sp) {
   j["site_packages"] = sp.path;
   for (const char* k : {"version", "hip", "cuda", "build"}) j[k] = info[k];
   j["python_version"] = sp.python_version;
+  Json paths = Json::array();
+  if (auto it = importers.find(sp.path); it != importers.end())
+    for (auto& path : it->second) paths.push_back(path);
+  j["interpreters"] = paths;
   return j;
 }
 
@@ -41,6 +59,7 @@ Json probe_python(ProbeContext& ctx, const Json&) {
   InterpreterSearch found = find_python_interpreters(ctx);
   SitePackagesSearch sites = find_site_packages(ctx, found);
   bool live = ctx.machine().live;
+  Importers importers = importers_of(ctx, found);
 
   Json interpreters = Json::array();
   for (auto& py : found.interpreters) interpreters.push_back(py.to_json());
@@ -48,7 +67,7 @@ Json probe_python(ProbeContext& ctx, const Json&) {
   Json searched = Json::array();
   for (auto& sp : sites.directories) {
     searched.push_back(sp.path);
-    if (ctx.fs().stat_follow(sp.path + "/torch").type == FileType::directory) torch.push_back(torch_install(ctx, sp));
+    if (ctx.fs().stat_follow(sp.path + "/torch").type == FileType::directory) torch.push_back(torch_install(ctx, sp, importers));
   }
   Json not_searched = Json::array();
   for (auto& s : found.not_searched) not_searched.push_back(s);
@@ -58,7 +77,7 @@ Json probe_python(ProbeContext& ctx, const Json&) {
   section["interpreters"] =
       list_or_empty_recording(interpreters, found.any_directory_exists, live,
                               "this recording holds none of the directories searched for interpreters "
-                              "(PATH's, /usr/bin, /usr/local/bin)");
+                              "(PATH's, /usr/bin, /usr/local/bin, the home's)");
   section["python3_on_path"] = found.python3_on_path;
   section["torch"] = list_or_empty_recording(torch, !sites.directories.empty(), live,
                                              "this recording holds no site-packages directory");

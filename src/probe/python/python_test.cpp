@@ -197,7 +197,11 @@ TEST_CASE("python: venvs, conda and pyenv", "[python]") {
   const Json* shim = interpreter(r, "/home/u/.pyenv/shims/python3");
   REQUIRE(shim);
   CHECK((*shim)["kind"] == "pyenv");
-  CHECK(mentions((*shim)["version"], "pyenv shim"));
+  // No PYENV_VERSION and no ~/.pyenv/version: pyenv runs "system", the
+  // python3 PATH gives after the shims.
+  CHECK((*shim)["runs_set_by"] == "default");
+  CHECK((*shim)["runs"] == "/usr/bin/python3");
+  CHECK((*shim)["version"] == "3.12");
   CHECK(r["python3_on_path"] == "/home/u/.pyenv/shims/python3");
   const Json* missing = interpreter(r, "/home/u/missing/python3");
   REQUIRE(missing);
@@ -226,7 +230,11 @@ TEST_CASE("python: environment that cannot tell", "[python][malformed]") {
     CHECK(mentions(r["python3_on_path"], "did not keep PATH"));
     REQUIRE(r["interpreters"].size() == 1);
     CHECK(r["interpreters"][0]["found_by"] == "common location");
-    CHECK(r["not_searched"].size() == 2);
+    REQUIRE(r["not_searched"].size() == 4);
+    CHECK(r["not_searched"][0] == "VIRTUAL_ENV: the recording of this machine did not keep VIRTUAL_ENV");
+    CHECK(r["not_searched"][1] == "CONDA_PREFIX: the recording of this machine did not keep CONDA_PREFIX");
+    CHECK(r["not_searched"][2] == "PATH: the recording of this machine did not keep PATH");
+    CHECK(r["not_searched"][3] == "~/.local, venvs, conda and pyenv in the home: the recording of this machine did not keep HOME");
   }
   SECTION("PATH unset") {
     MemoryMachine m;

@@ -64,16 +64,10 @@ Json debian_dist_packages_version(const InterpreterSearch& found) {
                  " serves every system Python 3, and no /usr/bin/python3 tells which one is the default");
 }
 
-void add_user_site(ProbeContext& ctx, Collector& c) {
-  Json home = ctx.machine().env("HOME");
-  const std::string what = "~/.local/lib/python3.N/site-packages: ";
-  if (is_unknown(home)) {
-    c.result().not_searched.push_back(what + unknown_reason(home));
-  } else if (!home.is_string() || home.get<std::string>().empty() || home.get<std::string>().front() != '/') {
-    c.result().not_searched.push_back(what + "HOME is not set to an absolute path");
-  } else {
-    c.add_versioned(path_normalize(home.get<std::string>() + "/.local/lib"), "site-packages");
-  }
+// The target user's ~/.local (user_home.h); when the home is unknown the
+// interpreter search has said why already.
+void add_user_site(const InterpreterSearch& found, Collector& c) {
+  if (found.home.is_string()) c.add_versioned(found.home.get<std::string>() + "/.local/lib", "site-packages");
 }
 
 }  // namespace
@@ -85,10 +79,16 @@ SitePackagesSearch find_site_packages(ProbeContext& ctx, const InterpreterSearch
   for (auto& py : interpreters.interpreters)
     for (auto& prefix : py.prefixes)
       for (const char* lib : {"/lib", "/lib64"}) c.add_versioned(prefix + lib, "site-packages");
-  add_user_site(ctx, c);
+  add_user_site(interpreters, c);
   auto& dirs = c.result().directories;
   std::sort(dirs.begin(), dirs.end(), [](auto& a, auto& b) { return a.path < b.path; });
   return std::move(c.result());
+}
+
+std::vector<std::string> system_site_packages(const std::string& version) {
+  std::vector<std::string> out = {kDebianDistPackages};
+  for (auto& lib : kSystemLibs) out.push_back(std::string(lib.lib) + "/python" + version + "/" + lib.leaf);
+  return out;
 }
 
 }  // namespace rocmdoc

@@ -24,4 +24,9 @@ struct SitePackagesSearch {
 
 SitePackagesSearch find_site_packages(ProbeContext& ctx, const InterpreterSearch& interpreters);
 
+// The distribution's site-packages a system Python 3.N (/usr/bin/python3.N)
+// imports, for every family rocmdoc knows; on one machine only its own
+// family's exist. version: "3.12".
+std::vector<std::string> system_site_packages(const std::string& version);
+
 }  // namespace rocmdoc
