@@ -37,6 +37,32 @@ Json text_facts(const ScanResult& scan) {
 
 namespace {
 
+// What the text does not say, this machine's facts do: a pasted "no kernel
+// image" without its gfx is about this machine's GPU (the first discrete one,
+// the one ROCm runs on when nothing picks another), and a DKMS error without
+// its kernel about the running kernel. Named in text.from_machine, so the
+// JSON says which values the text did not carry.
+void fill_from_machine(Json& text, const Json& facts) {
+  Json filled = Json::array();
+  auto known_string = [](const Json& j) { return j.is_string() && !j.get<std::string>().empty(); };
+  if (!text.contains("gfx") && facts.contains("gpus") && facts["gpus"].is_array()) {
+    const Json *discrete = nullptr, *any = nullptr;
+    for (auto& gpu : facts["gpus"]) {
+      if (!gpu.is_object() || !known_string(gpu.value("gfx", Json()))) continue;
+      if (!any) any = &gpu;
+      if (!discrete && gpu.value("apu", Json()) == false) discrete = &gpu;
+    }
+    if (const Json* pick = discrete ? discrete : any) {
+      text["gfx"] = (*pick)["gfx"];
+      filled.push_back("gfx");
+    }
+  }
+  if (!text.contains("kernel_release") && facts.contains("kernel") && facts["kernel"].is_object() &&
+      known_string(facts["kernel"].value("release", Json())))
+    text["kernel_release"] = facts["kernel"]["release"], filled.push_back("kernel_release");
+  if (!filled.empty()) text["from_machine"] = filled;
+}
+
 CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
   RuleOutcome o = judge_problem(*e.cause, facts, k.functions);
   switch (o.verdict) {
@@ -147,6 +173,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   if (!facts.is_object()) facts = Json::object();
   add_derived_facts(facts, *knowledge.matrix, std::nullopt);
   facts["text"] = text_facts(scan);
+  fill_from_machine(facts["text"], facts);
   // The symptoms the text shows, and through them every problem that
   // produces one: the facts choose among them.
   struct Via {

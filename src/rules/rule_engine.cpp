@@ -118,6 +118,17 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
 
 Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions) {
   EvalContext ctx(facts, functions);
+  // A for_each rule that did not fire speaks of the list's first item (the
+  // first GPU, the first torch): "{it.gfx}" is this machine's, not "<gfx>".
+  if (!rule.for_each.empty()) {
+    Value list = evaluate_path(rule.for_each, ctx);
+    if (!list.is_unknown() && list.json().is_array() && !list.json().empty()) {
+      ctx.push_item(&list.json()[0]);
+      Finding f = make_finding(rule, ctx, true);
+      ctx.pop_item();
+      return f;
+    }
+  }
   return make_finding(rule, ctx, true);
 }
 

@@ -457,7 +457,9 @@ RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<Ru
   Vocabulary with_text = vocabulary;
   auto base = vocabulary.is_fact;
   with_text.is_fact = [base](const std::string& path) {
-    if (path == "text" || path == "text.matched" || path == "text.matched[]") return true;
+    if (path == "text" || path == "text.matched" || path == "text.matched[]" || path == "text.from_machine" ||
+        path == "text.from_machine[]")
+      return true;
     if (path.rfind("text.", 0) == 0) {
       auto& names = capture_names();
       return std::find(names.begin(), names.end(), path.substr(5)) != names.end();

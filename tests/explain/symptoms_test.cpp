@@ -117,3 +117,21 @@ TEST_CASE("plain words reach the symptom, and a literal message outranks them", 
   CHECK(both["causes"][0]["id"] == "secure-boot-blocks-amdgpu-dkms");
   CHECK_FALSE(both["causes"][0].contains("symptom"));
 }
+
+TEST_CASE("what the text does not say is filled from the machine's facts", "[explain][symptoms]") {
+  const std::string no_binary = "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!";
+  Json j = explain_json(recorded("laptop-780m-dgpu"), no_binary);
+  REQUIRE_FALSE(j["causes"].empty());
+  // The discrete gfx1102, not the iGPU's gfx1103, and never "<gfx>".
+  CHECK(j["text"]["gfx"] == "gfx1102");
+  CHECK(j["text"]["from_machine"] == Json::array({"gfx", "kernel_release"}));
+  CHECK(j["causes"][0]["id"] == "unsupported-gfx-needs-override");
+  CHECK(j["causes"][0]["title"].get<std::string>().find("gfx1102") != std::string::npos);
+  for (auto& cause : j["causes"]) CHECK(cause["title"].get<std::string>().find("<gfx>") == std::string::npos);
+  // A gfx the text names is kept, and nothing is filled without facts.
+  Json named = explain_json(recorded("laptop-780m-dgpu"), "rocBLAS error: Cannot read TensileLibrary.dat: for GPU arch : gfx1103");
+  CHECK(named["text"]["gfx"] == "gfx1103");
+  CHECK(named["text"]["from_machine"] == Json::array({"kernel_release"}));
+  Json bare = explain_json({"--no-probe"}, no_binary);
+  CHECK_FALSE(bare["text"].contains("from_machine"));
+}
