@@ -135,3 +135,17 @@ TEST_CASE("what the text does not say is filled from the machine's facts", "[exp
   Json bare = explain_json({"--no-probe"}, no_binary);
   CHECK_FALSE(bare["text"].contains("from_machine"));
 }
+
+TEST_CASE("torch not importable names the interpreters that do have it", "[explain][symptoms]") {
+  // The recorded RX 7900 XTX machine has torch in ~/venv, not for /usr/bin/python3.
+  Json j = explain_json(recorded("ubuntu2404-rx7900xtx"), "ModuleNotFoundError: No module named 'torch'");
+  REQUIRE_FALSE(j["causes"].empty());
+  CHECK(j["symptoms"][0]["id"] == "torch-not-importable");
+  CHECK(j["causes"][0]["id"] == "torch-in-another-interpreter");
+  CHECK(j["causes"][0]["verdict"] == "confirmed");
+  CHECK(j["causes"][0]["title"].get<std::string>().find("/home/alex/venv/bin/python3") != std::string::npos);
+  // Where no torch is installed at all, that cause is ruled out.
+  Json none = explain_json(recorded("desktop-amdgpu-not-loaded"), "ModuleNotFoundError: No module named 'torch'");
+  for (auto& cause : none["causes"])
+    if (cause["id"] == "torch-in-another-interpreter") CHECK(cause["verdict"] == "refuted");
+}
