@@ -85,10 +85,24 @@ class Loader {
           set_.errors.push_back({p.rule.where, "problem '" + p.rule.id + "': alias '" + alias +
                                                    "' is already the id or alias of the problem at " + it->second.str()});
       }
+    std::set<std::string> listed;
     for (auto& s : set_.symptoms) {
       check_signals(s.signals, "symptom '" + s.id + "'");
-      for (auto& id : s.problems)
+      std::set<std::string> seen;
+      for (auto& id : s.problems) {
         if (!names.count(id)) set_.errors.push_back({s.where, "symptom '" + s.id + "': unknown problem '" + id + "'"});
+        if (!seen.insert(id).second)
+          set_.errors.push_back({s.where, "symptom '" + s.id + "' lists '" + id + "' twice"});
+        listed.insert(id);
+      }
+    }
+    for (auto& p : set_.problems) {
+      bool in_symptom = listed.count(p.rule.id) > 0;
+      for (auto& alias : p.aliases) in_symptom = in_symptom || listed.count(alias) > 0;
+      if (!p.rule.when && p.signals.empty() && !in_symptom)
+        set_.errors.push_back({p.rule.where, "problem '" + p.rule.id +
+                                                 "' has no condition ('when'), no signals and no symptom lists it: "
+                                                 "nothing can find it"});
     }
   }
 
@@ -276,8 +290,6 @@ class Loader {
       p.when_in_text_source = yaml_->text(n["when_in_text"], "when_in_text");
       p.when_in_text = condition(n["when_in_text"], "");
     }
-    if (!r.when && p.signals.empty())
-      yaml_->fail(n, "problem '" + r.id + "' has neither a condition ('when') nor signals: nothing can find it");
     if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
     load_rule_text(r, n, item_path);
     // What check fires on must be shown to fire and to pass.

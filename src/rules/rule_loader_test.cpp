@@ -107,3 +107,45 @@ TEST_CASE("an example with the wrong verdict is reported", "[rules]") {
   CHECK(failures[0].example->name == "present");
   CHECK(failures[0].got == "pass");
 }
+
+TEST_CASE("the catalogue keeps check's condition free of text and its names unique", "[rules]") {
+  std::string r(kGoodRule);
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string s = r;
+    s.replace(s.find(from), from.size(), to);
+    return Loaded(s).first_error();
+  };
+  // check runs `when` without a text: reading one is a load error, pointing where to put it.
+  CHECK(with("when: kfd.device_node.present == false", "when: '\"x\" in text.matched'")
+            .find("rules/catalogue/t.yaml:5:11: 'when' is what check fires on and cannot read text.matched; put it in "
+                  "'when_in_text'") == 0);
+  CHECK(with("when: kfd.device_node.present == false",
+             "when: kfd.device_node.present == false\n    when_in_text: '\"x\" in text.matched'") == "");
+  // The former file formats say what they became.
+  CHECK(Loaded("rules: []\n").first_error().find("'rules' is now 'problems'") != std::string::npos);
+  CHECK(Loaded("causes: []\n").first_error().find("'causes' is now 'problems'") != std::string::npos);
+  // An alias may not be another problem's id.
+  std::string second = r.substr(r.find("  - id")).replace(r.substr(r.find("  - id")).find("kfd-missing"), 11, "kfd-gone");
+  std::string aliased = r + second;
+  aliased.replace(aliased.rfind("    area: driver"), 0, "    aliases: [kfd-missing]\n");
+  CHECK(Loaded(aliased).first_error().find("alias 'kfd-missing' is already the id or alias") != std::string::npos);
+}
+
+TEST_CASE("a symptom names known problems, once each, and a problem can be found", "[rules]") {
+  std::string symptom = "symptoms:\n  - id: s\n    title: t\n    signals: [{signature: sig, weight: 1}]\n    problems: [kfd-missing]\n"
+                        "signatures:\n  - id: sig\n    pattern: 'x'\n    examples: {match: [x], no_match: [y]}\n";
+  std::string rules(kGoodRule);
+  CHECK(Loaded(symptom + rules).first_error() == "");
+  std::string unknown = symptom;
+  unknown.replace(unknown.find("[kfd-missing]"), 13, "[kfd-nope]");
+  CHECK(Loaded(unknown + rules).first_error().find("symptom 's': unknown problem 'kfd-nope'") != std::string::npos);
+  std::string twice = symptom;
+  twice.replace(twice.find("[kfd-missing]"), 13, "[kfd-missing, kfd-missing]");
+  CHECK(Loaded(twice + rules).first_error().find("symptom 's' lists 'kfd-missing' twice") != std::string::npos);
+  // Without a condition, signals or a symptom, nothing could ever find a problem.
+  std::string lone = rules;
+  lone.replace(lone.find("    when: kfd.device_node.present == false\n"), 43, "");
+  lone.erase(lone.find("    examples:"));
+  CHECK(Loaded(lone).first_error().find("nothing can find it") != std::string::npos);
+  CHECK(Loaded(symptom + lone).first_error() == "");
+}
