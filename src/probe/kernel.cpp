@@ -1,5 +1,7 @@
 // kernel: the running release, its flavour, and the boot parameters that
 // decide whether amdgpu and ROCm work (IOMMU, ASPM, amdgpu.*, blacklists).
+#include <algorithm>
+
 #include "formats/dpkg_status.h"
 #include "probe/probe.h"
 #include "base/text.h"
@@ -63,25 +65,58 @@ Json hwe_installed(ProbeContext& ctx, const Json& distro) {
   return false;
 }
 
+// The kernel reads '-' and '_' in a parameter's name as the same character
+// (kernel/params.c, parameq): amdgpu.cwsr-enable=0 is amdgpu.cwsr_enable=0.
+std::string parameter_name(std::string key) {
+  for (char& c : key)
+    if (c == '-') c = '_';
+  return key;
+}
+
+// The parameters that change how amdgpu, its memory manager (ttm), the
+// IOMMU or PCIe treat the GPU: where people put the usual workarounds
+// (amdgpu.cwsr_enable=0, iommu=pt, amdgpu.gttsize=...), so a rule can say
+// which are already set.
+bool gpu_parameter(const std::string& name) {
+  static const char* const prefixes[] = {"amdgpu.", "amdttm.", "ttm.", "amdkfd."};
+  for (const char* p : prefixes)
+    if (starts_with(name, p)) return true;
+  static const char* const names[] = {"iommu", "amd_iommu", "intel_iommu", "pcie_aspm", "pci", "nomodeset"};
+  for (const char* n : names)
+    if (name == n) return true;
+  return false;
+}
+
 Json parse_cmdline(const std::string& raw) {
   Json c = Json::object();
   c["raw"] = raw;
   Json params = Json::object();
   Json amdgpu = Json::object();
   Json blacklist = Json::array();
+  Json gpu_params = Json::array();
   for (auto& word : split_words(raw)) {
     auto eq = word.find('=');
-    std::string key = word.substr(0, eq);
+    std::string key = parameter_name(word.substr(0, eq));
     std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
+    // A later value of the same parameter wins, as the kernel applies them in order.
     if (starts_with(key, "amdgpu.")) amdgpu[key.substr(7)] = value;
     if (key == "modprobe.blacklist" || key == "module_blacklist")
       for (auto& m : split(value, ','))
         if (!m.empty()) blacklist.push_back(m);
+    if (gpu_parameter(key)) {
+      auto same = [&](const Json& p) {
+        auto& text = p.get_ref<const std::string&>();
+        return text == key || starts_with(text, key + "=");
+      };
+      gpu_params.erase(std::remove_if(gpu_params.begin(), gpu_params.end(), same), gpu_params.end());
+      gpu_params.push_back(eq == std::string::npos ? key : key + "=" + value);
+    }
     params[key] = value;
   }
   for (const char* key : {"iommu", "amd_iommu", "intel_iommu", "pcie_aspm"})
     c[key] = params.contains(key) ? params[key] : Json(nullptr);
   c["amdgpu"] = amdgpu;
+  c["gpu_params"] = gpu_params;
   c["modprobe_blacklist"] = blacklist;
   return c;
 }

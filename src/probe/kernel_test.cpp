@@ -29,6 +29,26 @@ TEST_CASE("kernel reads the release, its numbers and Ubuntu's flavour", "[kernel
   CHECK(k["cmdline"]["modprobe_blacklist"] == Json::array({"radeon", "nouveau"}));
 }
 
+TEST_CASE("kernel lists the GPU parameters of the command line, where workarounds are set", "[kernel]") {
+  MemoryMachine m;
+  m.fs->file("/proc/sys/kernel/osrelease", "6.8.0-45-generic\n");
+  // cwsr-enable is written with a dash (the kernel reads it as cwsr_enable);
+  // amdgpu.mes is given twice and the last one counts, as in the kernel.
+  m.fs->file("/proc/cmdline",
+             "BOOT_IMAGE=/boot/vmlinuz root=UUID=1 ro quiet amdgpu.mes=1 iommu=pt amdgpu.cwsr-enable=0 "
+             "amdgpu.gttsize=49152 ttm.pages_limit=12582912 amd_iommu=off amdgpu.mes=0 splash\n");
+  Json c = m.run(probe_kernel)["cmdline"];
+  CHECK(c["gpu_params"] == Json::array({"iommu=pt", "amdgpu.cwsr_enable=0", "amdgpu.gttsize=49152",
+                                         "ttm.pages_limit=12582912", "amd_iommu=off", "amdgpu.mes=0"}));
+  CHECK(c["amdgpu"]["cwsr_enable"] == "0");
+  CHECK(c["amdgpu"]["mes"] == "0");
+  CHECK(c["amd_iommu"] == "off");
+
+  MemoryMachine plain;
+  plain.fs->file("/proc/cmdline", "BOOT_IMAGE=/boot/vmlinuz root=UUID=1 ro quiet splash\n");
+  CHECK(plain.run(probe_kernel)["cmdline"]["gpu_params"] == Json::array());
+}
+
 TEST_CASE("kernel falls back to /proc/version and knows Debian, WSL and custom builds", "[kernel]") {
   MemoryMachine m;
   m.fs->file("/proc/version", "Linux version 6.1.0-26-amd64 (debian-kernel@lists.debian.org) (gcc-12) #1 SMP\n");

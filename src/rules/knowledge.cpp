@@ -41,12 +41,26 @@ Knowledge load_knowledge(const RuleSources& sources) {
   options.compile_patterns = sources.compile_patterns;
   k.catalogue = load_rule_set(files_under(files, "catalogue"), local, vocabulary, options);
   for (auto& e : k.catalogue.errors) k.errors.push_back(e);
+  k.kernel_log = std::make_unique<KernelLogSignatures>(k.catalogue.signatures);
+  if (!k.kernel_log->error().empty()) {
+    // Where the pattern is written, as the loader reports one that does not compile.
+    std::string id = k.kernel_log->error().substr(0, k.kernel_log->error().find(':'));
+    SourceLocation where{"rules/catalogue", 0, 0};
+    for (auto& s : k.catalogue.signatures)
+      if (s.id == id) where = s.where;
+    k.errors.push_back({where, "a kernel-log signature does not compile: " + k.kernel_log->error()});
+  }
   return k;
+}
+
+void derive_facts(Json& facts, const Knowledge& knowledge, const std::optional<std::string>& rocm) {
+  add_derived_facts(facts, *knowledge.matrix, rocm);
+  if (knowledge.kernel_log) knowledge.kernel_log->add_facts(facts);
 }
 
 CheckReport run_check(Json facts, const Knowledge& knowledge, const std::optional<std::string>& rocm) {
   CheckReport report;
-  add_derived_facts(facts, *knowledge.matrix, rocm);
+  derive_facts(facts, knowledge, rocm);
   report.outcomes = run_rules(knowledge.catalogue, facts, knowledge.functions);
   report.facts = std::move(facts);
   for (auto& o : report.outcomes) {

@@ -343,11 +343,12 @@ class Loader {
 
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
-    yaml_->allow_keys(n, {"id", "pattern", "examples"});
+    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
     s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
+    if (n["scan_kernel_log"]) s.scan_kernel_log = yaml_->flag(n["scan_kernel_log"], "scan_kernel_log");
     check_pattern(n["pattern"], s.pattern, true);
     const YamlNode& ex = yaml_->required(n, "examples");
     yaml_->mapping(ex, "'examples' is a mapping with match and no_match");

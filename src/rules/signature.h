@@ -1,6 +1,6 @@
 // A signature: the literal text a piece of software prints when something
 // goes wrong, as an RE2 pattern matched against one line at a time
-// (rules/errors/*.yaml, docs/explain.md). Named groups capture values into
+// (rules/catalogue/*.yaml, docs/explain.md). Named groups capture values into
 // the `text` facts section ("(?P<gfx>gfx[0-9a-f]+)" -> text.gfx).
 #pragma once
 
@@ -24,6 +24,11 @@ struct Signature {
   std::string pattern;  // RE2 syntax, as written
   std::vector<SignatureExample> examples;
   SourceLocation where;
+  // Kernel messages: `check` matches the signature over this boot's kernel
+  // log too (kernel_log.matched), so a problem's `when` can read it. Only
+  // these patterns are compiled by check; the rest wait for a text. Last,
+  // so {id, pattern, examples, where} still initialises the others.
+  bool scan_kernel_log = false;
 };
 
 // Where a text probably came from, so "nothing recognised" can name the

@@ -1298,6 +1298,14 @@ def laptop_780m_dgpu(t):
         "[    4.893401] amdgpu: Topology: Add dGPU node [0x15bf:0x1002]",
         "[    4.893408] kfd kfd: amdgpu: added device 1002:15bf",
         "[    4.951003] [drm] Initialized amdgpu 3.57.0 20150101 for 0000:c5:00.0 on minor 2",
+        # Two hours in, the 780M's MES firmware stopped answering and amdgpu
+        # reset the iGPU (the gfx1103 hang of ROCm/legacy-rocm-build#6386);
+        # the desktop's next submissions were refused with the lost context.
+        "[ 8312.524118] amdgpu 0000:c5:00.0: amdgpu: MES failed to respond to msg=REMOVE_QUEUE",
+        "[ 8312.524131] amdgpu 0000:c5:00.0: amdgpu: failed to remove hardware queue from MES, doorbell=0x1002",
+        "[ 8314.016552] amdgpu 0000:c5:00.0: amdgpu: GPU reset begin!",
+        "[ 8314.398120] amdgpu 0000:c5:00.0: amdgpu: GPU reset(1) succeeded!",
+        "[ 8314.402779] [drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Failed to initialize parser -125!",
     ]
     sidecar(t, {"name": "root", "uid": 0, "gid": 0, "groups": [0]}, sudo_env("maya"),
             {"/dev/kfd": cdev("0660", 0, render), "/dev/dri/renderD128": cdev("0660", 0, render),
@@ -1374,6 +1382,8 @@ def laptop_780m_dgpu(t):
         "/env/CUDA_VISIBLE_DEVICES": None,
         "/env/HSA_OVERRIDE_GFX_VERSION": None,
         "/kernel_log/readable": True,
+        "/kernel/cmdline/gpu_params": ["amdgpu.sg_display=0"],
+        "/kernel_log/lines/29": "[ 8314.402779] [drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Failed to initialize parser -125!",
     }, ["/home/maya/venvs/torch/bin/python3"])
 
 
