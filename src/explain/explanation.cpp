@@ -82,14 +82,14 @@ CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
   return CauseVerdict::undecided;
 }
 
-// The known facts a refuted condition read, as "path is value": what the
-// user can check for themselves. Only short values, at most three, to stay
-// one line; a for_each rule's list first ("python.torch is empty").
-std::string ruled_out_by(const ExplainedCause& e, const Json& facts) {
-  if (!e.ruled_out.empty()) return e.ruled_out;
+// The known facts a condition read, as "path is value": what the user can
+// check for themselves. Only short values, at most three, to stay one line;
+// a for_each rule's list first ("python.torch is empty"). Empty when none
+// is short enough.
+std::string facts_in_brief(const ExplainedCause& e, const Json& facts) {
   std::vector<std::pair<std::string, Json>> read;
   const Rule& rule = e.cause->rule;
-  if (!rule.for_each.empty()) {
+  if (!rule.for_each.empty() && e.verdict != CauseVerdict::confirmed) {
     const Json* list = &facts;
     for (size_t start = 0; list && start <= rule.for_each.size();) {
       size_t dot = std::min(rule.for_each.find('.', start), rule.for_each.size());
@@ -112,7 +112,7 @@ std::string ruled_out_by(const ExplainedCause& e, const Json& facts) {
     out += (out.empty() ? "" : ", ") + path + " is " + shown;
     if (++n == 3) break;
   }
-  return out.empty() ? "its condition does not hold on these facts" : out;
+  return out;
 }
 
 std::string confidence(CauseVerdict v, int score) {
@@ -220,7 +220,11 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     }
     e.finding = describe_rule(cause.rule, facts, knowledge.functions);
     e.verdict = judge(e, facts, knowledge);
-    if (e.verdict == CauseVerdict::refuted) e.ruled_out = ruled_out_by(e, facts);
+    if (e.verdict == CauseVerdict::refuted && e.ruled_out.empty()) {
+      e.ruled_out = facts_in_brief(e, facts);
+      if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
+    }
+    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts);
     e.confidence = confidence(e.verdict, e.text_score);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     out.causes.push_back(std::move(e));

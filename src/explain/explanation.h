@@ -28,6 +28,7 @@ struct ExplainedCause {
   const Symptom* symptom = nullptr;  // found through this symptom, not a signal of its own
   size_t symptom_rank = 0;           // its place in the symptom's list (most common first)
   std::string ruled_out;             // refuted: the facts that rule it out ("amdgpu.module.loaded is true")
+  std::string confirmed_by;          // confirmed: the facts check's finding read, in brief
 };
 
 // A problem `check` finds on the same facts (a fired error or warning).

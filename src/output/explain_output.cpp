@@ -53,6 +53,7 @@ std::string full_cause(const ExplainedCause& c, const ExplainTextOptions& o) {
   out += paint(o.color, "2", fmt::format("    ({})\n", confidence_words(c, o.facts_from)));
   out += fmt::format("    evidence ({} matching line{}):\n", c.matches, c.matches == 1 ? "" : "s");
   for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));
+  if (!c.confirmed_by.empty()) out += fmt::format("    on this machine: {}\n", printable(c.confirmed_by));
   out += fmt::format("    why: {}\n", c.finding.why);
   if (c.verdict == CauseVerdict::undecided && c.confirm) {
     out += fmt::format("    to confirm: {}\n", c.confirm->text);
@@ -187,6 +188,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
                   {"rule_file", r.where.str()}};
     if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
     if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
+    if (c.verdict == CauseVerdict::confirmed && !c.confirmed_by.empty()) cause["confirmed_by"] = c.confirmed_by;
     if (c.symptom) cause["symptom"] = c.symptom->id;
     if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
     if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};
