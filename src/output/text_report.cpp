@@ -58,6 +58,16 @@ std::string area_summary(const std::string& area, const Json& facts) {
   return "";
 }
 
+// The why and the verify command name the place too (the text shows
+// neither per place), so the fix steps alone decide.
+bool same_fix(const Finding& a, const Finding& b) {
+  if (a.steps.size() != b.steps.size()) return false;
+  for (size_t i = 0; i < a.steps.size(); ++i)
+    if (a.steps[i].text != b.steps[i].text || a.steps[i].argv != b.steps[i].argv || a.steps[i].sudo != b.steps[i].sudo)
+      return false;
+  return true;
+}
+
 }  // namespace
 
 std::string render_text_report(const CheckReport& report, const TextOptions& options) {
@@ -83,9 +93,19 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
     out += fmt::format("[{}] {}{}{}\n", m, st.bold(label), summary.empty() ? "" : " — " + summary,
                        counts.empty() ? "" : st.dim(" (" + counts + ")"));
     for (auto* o : fired) {
-      for (auto& f : o->findings) {
+      // Places with the same why and fix are one finding: "alex cannot open
+      // /dev/kfd" and "... /dev/dri/renderD128" share one usermod.
+      std::vector<bool> shown(o->findings.size(), false);
+      for (size_t i = 0; i < o->findings.size(); ++i) {
+        if (shown[i]) continue;
+        auto& f = o->findings[i];
         out += fmt::format("    {} {} {}{}\n", mark(o->rule->severity), st.bold(o->rule->id + ":"), f.title,
                            o->rule->local_override ? st.dim(" (local rule, " + o->rule->where.str() + ")") : "");
+        for (size_t j = i + 1; j < o->findings.size(); ++j)
+          if (same_fix(f, o->findings[j])) {
+            shown[j] = true;
+            out += fmt::format("      also: {}\n", o->findings[j].title);
+          }
         out += fmt::format("      why: {}\n", f.why);
         for (auto& step : f.steps) {
           out += fmt::format("      fix: {}\n", step.text);

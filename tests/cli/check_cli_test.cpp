@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "catch.h"
+#include "base/fact.h"
 #include "platform/process_runner.h"
 #include "test_support.h"
 
@@ -102,3 +103,20 @@ TEST_CASE("a command whose standard output cannot be written exits 2 and says so
   }
 }
 
+
+TEST_CASE("places that share a fix are one finding in check's text", "[cli][check]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("user-not-in-render")});
+  INFO(r.out);
+  CHECK(r.out.find("✗ device-node-not-accessible: alex cannot open /dev/kfd") != std::string::npos);
+  CHECK(r.out.find("      also: alex cannot open /dev/dri/renderD128") != std::string::npos);
+  // One usermod, not one per device node.
+  size_t first = r.out.find("$ sudo usermod -aG render alex");
+  REQUIRE(first != std::string::npos);
+  CHECK(r.out.find("$ sudo usermod -aG render alex", first + 1) == std::string::npos);
+  // JSON keeps every place as its own finding, for scripts.
+  auto j = run_rocmdoc({"check", "--json", "--root", machine_root("user-not-in-render")});
+  Json doc = Json::parse(j.out);
+  size_t places = 0;
+  for (auto& f : doc["findings"]) places += f["id"] == "device-node-not-accessible";
+  CHECK(places == 2);
+}
