@@ -12,6 +12,7 @@
 #include "catch.h"
 #include "facts/facts_document.h"
 #include "memory_filesystem.h"
+#include "probe/deep/deep.h"
 #include "snapshot/snapshot.h"
 #include "test_support.h"
 
@@ -144,4 +145,55 @@ TEST_CASE("snapshot writes into a device node at its output, never replaces it",
   CHECK(snap.exit_code == 0);
   CHECK(fs::is_character_file(fs::symlink_status(node)));
   for (auto& e : fs::directory_iterator(dir.path)) CHECK(e.path() == node);  // no temporary left behind
+}
+
+TEST_CASE("snapshot --deep under sudo: the workloads' keys are redacted as the replay builds them", "[snapshot][deep]") {
+  MemoryFileSystem live;
+  live.file("/etc/passwd", "root:x:0:0:root:/root:/bin/bash\nann:x:1000:1000::/home/ann:/bin/bash\n");
+  live.file("/usr/sbin/runuser", "", 0755);
+  Machine machine;
+  machine.user.known = true;
+  machine.user.name = "root";
+  machine.user.uid = 0;
+  machine.set_env({{"SUDO_USER", "ann"}, {"USER", "root"}, {"LOGNAME", "root"}, {"HOME", "/root"}}, {"*"});
+  std::vector<std::string> as_ann = {"/usr/sbin/runuser", "-u", "ann", "--"};
+  std::map<std::string, ProcessResult> commands;
+  ProcessResult py;
+  py.started = true;
+  py.exit_code = 0;
+  py.out = std::string("\n") + kDeepResultMarker +
+           R"({"imported": true, "version": "2.5.1", "hip": "6.2", "is_available": true, "device_count": 1, )"
+           R"("devices": [{"index": 0, "name": "gpu", "arch": "gfx1100", "op_ok": true}]})" + "\n";
+  py.err = "/home/ann/venv/lib/python3.12/site-packages/torch/__init__.py: a warning\n";
+  commands[RecordedProcessRunner::key(deep_torch_argv(as_ann, "/home/ann/venv/bin/python"))] = py;
+
+  AccessLog log;
+  log.read = {"/etc/passwd"};
+  log.examined = {"/usr/sbin/runuser"};
+  ScratchDir dir;
+  Redactor redactor = redactor_for(live, machine, "");
+  REQUIRE(write_snapshot_tree(live, log, machine, commands, redactor, dir.path.string()).ok());
+  std::string sidecar = slurp(dir.path / ".rocmdoc/machine.json");
+  CHECK(sidecar.find("ann") == std::string::npos);
+  Json side = Json::parse(sidecar);
+  CHECK(side["env"]["values"]["SUDO_USER"] == "user");
+  CHECK(side["env"]["values"]["USER"] == "root");
+
+  // Replayed: the probe builds the argv from the redacted user and home,
+  // and finds the recorded output under it.
+  auto recorded = open_recorded_machine(dir.path.string());
+  REQUIRE(recorded);
+  ProbeOptions options;
+  options.deep = true;
+  ProbeContext ctx(**recorded, options);
+  Json facts = Json::object();
+  facts["access"]["user"] = {{"name", "root"}, {"uid", 0}, {"sudo_user", "user"}, {"target", "user"}};
+  facts["python"]["interpreters"] = Json::array();
+  facts["python"]["torch"] = Json::array({{{"site_packages", "/x"}, {"interpreters", {"/home/user/venv/bin/python"}}}});
+  Json deep = probe_deep(ctx, facts);
+  REQUIRE_FALSE(is_unknown(deep));
+  CHECK(deep["switched_by"] == "runuser");
+  REQUIRE(deep["torch"].size() == 1);
+  CHECK(deep["torch"][0]["ok"] == true);
+  CHECK(deep["torch"][0]["stderr"].get<std::string>().find("/home/user/venv") == 0);
 }

@@ -5,6 +5,7 @@
 #include "rules/knowledge.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/workloads.h"
 #include "facts/facts_document.h"
 #include "output/text_report.h"
 
@@ -25,6 +26,11 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
     print_load_errors(knowledge.errors, err);
     return kExitUsage;
   }
+  if (machine_options.probe.deep && !options.facts_file.empty()) {
+    err << "rocmdoc: --deep runs the workloads on a machine; a facts file keeps what ran when it was saved "
+           "(rocmdoc facts --deep -o FILE), and check --facts FILE reports it\n";
+    return kExitUsage;
+  }
   auto loaded = machine_facts(machine_options, options.facts_file);
   if (!loaded) {
     err << "rocmdoc: " << loaded.error() << "\n";
@@ -41,9 +47,17 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
     rocm = options.rocm;
   }
   CheckReport report = run_check(std::move(facts), knowledge, rocm);
-  if (options.json) out << facts_to_string(render_json_report(report)) << "\n";
-  else out << render_text_report(report, {machine_options.verbosity > 0, options.color});
-  return report.has_problems() ? kExitProblems : kExitOk;
+  // The workloads are reported when they were asked for, or when a facts
+  // file holds them; otherwise the report is the plain one.
+  std::optional<WorkloadReport> workloads;
+  const Json& deep = field(report.facts, "deep");
+  if (machine_options.probe.deep || (deep.is_object() && !is_unknown(deep)))
+    workloads = judge_workloads(report.facts, knowledge);
+  const WorkloadReport* w = workloads ? &*workloads : nullptr;
+  if (options.json) out << facts_to_string(render_json_report(report, w)) << "\n";
+  else out << render_text_report(report, {machine_options.verbosity > 0, options.color}, w);
+  bool failed = w && w->failed() > 0;
+  return report.has_problems() || failed ? kExitProblems : kExitOk;
 }
 
 }  // namespace rocmdoc

@@ -30,6 +30,25 @@ void add_machine_options(CLI::App* cmd, MachineOptions& opts) {
   cmd->add_flag("-v,--verbose", opts.verbosity, "More detail (timing per probe on stderr)");
 }
 
+// Only the commands that probe a machine and can use what ran: check
+// reports it, facts prints it, snapshot records it for --root to replay.
+void add_deep_options(CLI::App* cmd, MachineOptions& opts, const std::string& what) {
+  cmd->add_flag("--deep", opts.probe.deep,
+                "Also run the workloads, as the user who runs ROCm (SUDO_USER under sudo, through runuser): each "
+                "Python that imports torch runs a fixed script (import torch, its HIP version, is_available, each "
+                "GPU's name and gfx, one tensor op per GPU), and rocminfo and `amd-smi list` where installed. " +
+                    what + " Off by default: plain " + cmd->get_name() + " runs none of it");
+  cmd->add_option_function<double>(
+         "--deep-timeout",
+         [&opts](double seconds) {
+           opts.probe.deep_timeout = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+         },
+         "With --deep: each command's timeout in seconds (default 20); a command still running then is killed "
+         "and counts as failed")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.1, 3600.0));
+}
+
 const char* kExitCodeHelp =
     "Exit codes: 0 ok, 1 problems found, 2 usage or input error; install/fix: 3 declined, 4 a step failed, "
     "5 reboot needed.";
@@ -44,6 +63,7 @@ int run(int argc, char** argv) {
   MachineOptions facts_opts;
   auto* facts = app.add_subcommand("facts", "Print every fact the probes read, as one JSON document (docs/facts.md)");
   add_machine_options(facts, facts_opts);
+  add_deep_options(facts, facts_opts, "Their results are the `deep` section.");
   std::string facts_out;
   facts->add_option("-o,--output", facts_out, "Write to FILE (atomically) instead of standard output")->type_name("FILE");
 
@@ -52,6 +72,8 @@ int run(int argc, char** argv) {
   auto* snapshot = app.add_subcommand(
       "snapshot", "Record everything the probes read into FILE.tar.gz, for a bug report or a test fixture");
   add_machine_options(snapshot, snap_opts);
+  add_deep_options(snapshot, snap_opts,
+                   "Their outputs are recorded, so `check --deep --root` on the snapshot replays them.");
   snapshot->add_option("file", snapshot_options.output, "The archive to write (.tar.gz)")->required()->type_name("FILE");
   snapshot->add_flag("--no-redact", snapshot_options.no_redact,
                      "Keep host name, user names and home paths (replaced by default)");
@@ -61,6 +83,9 @@ int run(int argc, char** argv) {
   auto* check = app.add_subcommand(
       "check", "Diagnose this machine (or a recorded one, or a saved facts file): every problem with its evidence and fix");
   add_machine_options(check, check_opts);
+  add_deep_options(check, check_opts,
+                   "Catches \"check said OK, then the workload failed\": a Workloads line shows each with ✓/✗, "
+                   "and a failure's text goes through explain, which names its cause.");
   check->add_option("--facts", check_options.facts_file, "Diagnose a facts document saved with `rocmdoc facts -o`")
       ->type_name("FILE");
   check->add_option("--rocm", check_options.rocm,

@@ -68,9 +68,34 @@ bool same_fix(const Finding& a, const Finding& b) {
   return true;
 }
 
+std::string workload_lines(const WorkloadReport& w, const Style& st) {
+  if (!w.ran) return fmt::format("[{}] {} — not run: {}\n", st.yellow("?"), st.bold("Workloads"), w.reason);
+  size_t failed = w.failed();
+  std::string out = fmt::format("[{}] {} — {} run as {}{}\n", failed ? st.red("✗") : st.green("✓"), st.bold("Workloads"),
+                                w.workloads.size(), w.run_as, failed ? fmt::format(", {} failed", failed) : "");
+  for (auto& item : w.workloads) {
+    out += fmt::format("    {} {}: {}\n", item.ok ? st.green("✓") : st.red("✗"), item.name, item.summary);
+    if (item.ok) continue;
+    if (item.cause)
+      out += fmt::format("      cause: {} {} ({} confidence, {})\n", st.bold(item.cause->id + ":"), item.cause->title,
+                         item.cause->confidence, item.cause->verdict);
+    else
+      out += "      cause: explain knows no cause that fits this text and machine\n";
+  }
+  if (failed) out += st.dim("      `rocmdoc explain` on a failure's text shows every candidate and its fix\n");
+  for (auto& n : w.not_run) out += st.dim(fmt::format("    – not run: {}\n", n));
+  return out;
+}
+
 }  // namespace
 
-std::string render_text_report(const CheckReport& report, const TextOptions& options) {
+size_t WorkloadReport::failed() const {
+  size_t n = 0;
+  for (auto& w : workloads) n += !w.ok;
+  return n;
+}
+
+std::string render_text_report(const CheckReport& report, const TextOptions& options, const WorkloadReport* workloads) {
   Style st{options.color};
   std::string out;
   for (auto& [area, label] : rule_areas()) {
@@ -128,27 +153,35 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
           out += st.dim(fmt::format("    – {}: not applicable ({})\n", o.rule->id, o.reason));
     }
   }
+  if (workloads) out += workload_lines(*workloads, st);
   std::string target = str_or(field(report.facts, "target"), "rocm", "");
+  size_t failed = workloads ? workloads->failed() : 0;
+  std::string failed_text = fmt::format("{} workload{} failed", failed, failed == 1 ? "" : "s");
   out += "\n";
-  if (!report.has_problems())
+  if (!report.has_problems() && !failed)
     out += fmt::format("{} No problems found", st.green("•"));
+  else if (!report.has_problems())
+    out += fmt::format("{} {}", st.red("•"), failed_text);
   else
-    out += fmt::format("{} {} problem{} ({} error{}, {} warning{})", st.red("•"), report.errors + report.warnings,
+    out += fmt::format("{} {} problem{} ({} error{}, {} warning{}){}", st.red("•"), report.errors + report.warnings,
                        report.errors + report.warnings == 1 ? "" : "s", report.errors, report.errors == 1 ? "" : "s",
-                       report.warnings, report.warnings == 1 ? "" : "s");
+                       report.warnings, report.warnings == 1 ? "" : "s", failed ? "; " + failed_text : "");
   if (report.unknowns) out += fmt::format("; {} check{} could not run", report.unknowns, report.unknowns == 1 ? "" : "s");
   if (!target.empty()) out += fmt::format("; target ROCm {}", target);
   out += fmt::format(" (matrix as of {}).", str_or(field(report.facts, "target"), "matrix_as_of", "?"));
-  if (!options.verbose && (report.unknowns || report.has_problems())) out += " `rocmdoc check -v` shows everything.";
+  if (!options.verbose && (report.unknowns || report.has_problems() || failed))
+    out += " `rocmdoc check -v` shows everything.";
   out += "\n";
   return out;
 }
 
-Json render_json_report(const CheckReport& report) {
+Json render_json_report(const CheckReport& report, const WorkloadReport* workloads) {
   Json j = Json::object();
   j["schema"] = kCheckJsonSchema;
+  size_t failed = workloads ? workloads->failed() : 0;
   j["summary"] = {{"errors", report.errors}, {"warnings", report.warnings}, {"infos", report.infos},
-                  {"not_checked", report.unknowns}, {"problems", report.has_problems()}};
+                  {"not_checked", report.unknowns}, {"problems", report.has_problems() || failed > 0}};
+  if (workloads) j["summary"]["workloads_failed"] = failed;
   j["target"] = field(report.facts, "target");
   Json findings = Json::array(), not_checked = Json::array(), passed = Json::array();
   for (auto& o : report.outcomes) {
@@ -173,6 +206,20 @@ Json render_json_report(const CheckReport& report) {
   j["findings"] = findings;
   j["not_checked"] = not_checked;
   j["passed"] = passed;
+  if (workloads) {
+    Json items = Json::array();
+    for (auto& w : workloads->workloads) {
+      Json item = {{"kind", w.kind}, {"name", w.name}, {"ok", w.ok}, {"summary", w.summary}};
+      if (!w.ok) item["failure"] = w.failure;
+      if (!w.ok) item["cause"] = w.cause ? Json({{"id", w.cause->id}, {"title", w.cause->title},
+                                                 {"confidence", w.cause->confidence}, {"verdict", w.cause->verdict}})
+                                         : Json(nullptr);
+      items.push_back(std::move(item));
+    }
+    j["workloads"] = {{"ran", workloads->ran}, {"reason", workloads->ran ? Json(nullptr) : Json(workloads->reason)},
+                      {"run_as", workloads->ran ? Json(workloads->run_as) : Json(nullptr)}, {"items", items},
+                      {"not_run", workloads->not_run}};
+  }
   j["facts"] = report.facts;
   return j;
 }

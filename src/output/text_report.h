@@ -3,7 +3,9 @@
 // and a versioned JSON document (docs/check-json.md).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "rules/knowledge.h"
 
@@ -14,9 +16,35 @@ struct TextOptions {
   bool color = false;  // only on a terminal, never with NO_COLOR (the caller decides)
 };
 
-std::string render_text_report(const CheckReport& report, const TextOptions& options);
+// What `check --deep` ran (the facts' `deep` section) and, for each failure,
+// the cause explain names on the same facts. cli/workloads.cpp judges them;
+// the renderers only print.
+struct WorkloadCause {
+  std::string id, title, confidence, verdict;
+};
+struct Workload {
+  std::string kind;     // torch | tool
+  std::string name;     // the interpreter's path, or the tool's name
+  bool ok = false;
+  std::string summary;  // one line: what ran, or what failed
+  std::string failure;  // the text explain read; empty when ok
+  std::optional<WorkloadCause> cause;  // the best cause explain names that the facts leave open
+};
+struct WorkloadReport {
+  bool ran = false;     // the deep section is known
+  std::string reason;   // why it is not, when it is unknown
+  std::string run_as;
+  std::vector<Workload> workloads;
+  std::vector<std::string> not_run;
+  size_t failed() const;
+};
+
+// workloads: null when --deep was not asked for and the facts hold none
+// (the report is then what it always was).
+std::string render_text_report(const CheckReport& report, const TextOptions& options,
+                               const WorkloadReport* workloads = nullptr);
 
 constexpr int kCheckJsonSchema = 1;
-Json render_json_report(const CheckReport& report);
+Json render_json_report(const CheckReport& report, const WorkloadReport* workloads = nullptr);
 
 }  // namespace rocmdoc

@@ -150,6 +150,7 @@ ProcessResult RecordedProcessRunner::run(const std::vector<std::string>& argv, s
   auto it = recorded_.find(key(argv));
   if (it != recorded_.end()) return it->second;
   ProcessResult r;
+  r.not_recorded = true;
   r.error = "'" + key(argv) + "' was not recorded on that machine";
   return r;
 }

@@ -17,6 +17,9 @@ struct ProcessResult {
   std::string out;          // stdout (capped, see kMaxProcessOutput)
   std::string err;          // stderr (capped)
   std::string error;        // why it did not start or did not finish
+  // A recorded machine holds no output for this argv: nothing is known of
+  // how it would have gone (not the same as a recorded failure to start).
+  bool not_recorded = false;
   bool succeeded() const { return started && !timed_out && exit_code == 0; }
 };
 

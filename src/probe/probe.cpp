@@ -20,6 +20,9 @@ const std::vector<ProbeDefinition>& probe_catalogue() {
       {"python", probe_python},
       {"env", probe_env},
       {"kernel_log", probe_kernel_log},
+      // Last: it runs what the sections before it found (torch's
+      // interpreters, ROCm's tools), as the user access names.
+      {"deep", probe_deep},
   };
   return probes;
 }

@@ -21,6 +21,10 @@ namespace rocmdoc {
 struct ProbeOptions {
   // Extra interpreters or virtual environments to inspect (--python PATH).
   std::vector<std::string> python_paths;
+  // rocmdoc check --deep: run the workloads (probe/deep/deep.h). Off, the
+  // deep section is unknown and nothing is run.
+  bool deep = false;
+  std::chrono::milliseconds deep_timeout{20000};  // each command's (--deep-timeout)
 };
 
 class ProbeContext {
@@ -81,5 +85,6 @@ Json probe_rocm(ProbeContext&, const Json&);
 Json probe_python(ProbeContext&, const Json&);
 Json probe_env(ProbeContext&, const Json&);
 Json probe_kernel_log(ProbeContext&, const Json&);
+Json probe_deep(ProbeContext&, const Json&);
 
 }  // namespace rocmdoc

@@ -177,15 +177,31 @@ Json env_json(const Machine& m, const Redactor& redactor) {
   Json values = Json::object();
   for (auto& name : m.env_names()) {
     Json v = m.env(name);
-    if (v.is_string()) values[name] = redactor.text(v.get<std::string>());
+    if (!v.is_string()) continue;
+    // These hold a bare user name, which text() (home paths) leaves alone.
+    bool user_name = name == "USER" || name == "LOGNAME" || name == "SUDO_USER";
+    values[name] = user_name ? redactor.name(v.get<std::string>()) : redactor.text(v.get<std::string>());
   }
   return {{"values", values}, {"recorded", Json::array({"*"})}};
+}
+
+// A command's key, its argv joined with spaces, redacted as its output is,
+// and the user runuser switches to (`runuser -u NAME --`, check --deep under
+// sudo) as a user name: the replay builds that argv from the redacted
+// SUDO_USER and home paths, so the key must read the same.
+std::string redacted_command(const std::string& key, const Redactor& redactor) {
+  auto words = split(key, ' ');
+  if (words.size() > 2 && words[1] == "-u" && (words[0] == "runuser" || ends_with(words[0], "/runuser")))
+    words[2] = redactor.name(words[2]);
+  std::string joined;
+  for (size_t i = 0; i < words.size(); ++i) joined += (i ? " " : "") + words[i];
+  return redactor.text(joined);
 }
 
 Json commands_json(const std::map<std::string, ProcessResult>& commands, const Redactor& redactor) {
   Json out = Json::object();
   for (auto& [argv, r] : commands) {
-    out[argv] = {{"started", r.started},      {"timed_out", r.timed_out},         {"exit_code", r.exit_code},
+    out[redacted_command(argv, redactor)] = {{"started", r.started},      {"timed_out", r.timed_out},         {"exit_code", r.exit_code},
                  {"stdout", redactor.text(r.out)}, {"stderr", redactor.text(r.err)}, {"error", redactor.text(r.error)}};
   }
   return out;
