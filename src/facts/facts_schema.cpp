@@ -280,10 +280,16 @@ constexpr std::string_view kFactNames[] = {
     "target.distros[]",
     "target.for_gpu",
     "target.in_matrix",
+    "target.installed",
+    "target.kernel_packages[]",
+    "target.kernels[]",
     "target.matrix_as_of",
+    "target.newest_for_gpu",
     "target.release_date",
     "target.rocm",
     "target.sources[]",
+    "target.torch",
+    "target.torch_index",
     "target.unconfirmed",
 };
 

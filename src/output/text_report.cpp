@@ -48,7 +48,14 @@ std::string area_summary(const std::string& area, const Json& facts) {
     const Json& t = field(facts, "target");
     std::string target = str_or(t, "rocm", "");
     if (!target.empty()) {
-      std::string out = "checked against ROCm " + target + (str_or(t, "chosen_by", "") == "--rocm" ? " (--rocm)" : "");
+      std::string chosen_by = str_or(t, "chosen_by", "");
+      std::string out = "checked against ROCm " + target +
+                        (chosen_by == "--rocm" ? " (--rocm)" : chosen_by == "installed" ? " (installed)" : "");
+      // A release the matrix does not know: its checks are unknown, and the
+      // line says why rather than leaving a row of "?" unexplained.
+      if (field(t, "in_matrix") == false)
+        out += "; rocmdoc's matrix (as of " + str_or(t, "matrix_as_of", "?") +
+               ") does not know this release, so the checks that need its lists could not run";
       std::string unconfirmed = str_or(t, "unconfirmed", "");
       if (!unconfirmed.empty()) out += "; the matrix marks this release unconfirmed: " + unconfirmed;
       return out;

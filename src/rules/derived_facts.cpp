@@ -1,5 +1,7 @@
 #include "rules/derived_facts.h"
 
+#include <algorithm>
+
 #include "base/version.h"
 
 namespace rocmdoc {
@@ -81,40 +83,181 @@ void describe_release(Json& t, const Matrix& matrix) {
   t["distros"] = distros;
 }
 
-Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, const std::optional<std::string>& requested) {
-  Json t = Json::object();
-  t["matrix_as_of"] = matrix.as_of();
-  if (requested) {
-    t["rocm"] = *requested;
-    t["chosen_by"] = "--rocm";
-    t["in_matrix"] = matrix.find_release(*requested) != nullptr;
-    return t;
-  }
-  t["chosen_by"] = "matrix";
-  const Json& distro = field(field(facts, "distro"), "id");
-  const Json& version = field(field(facts, "distro"), "version_id");
-  if (!distro.is_string() || !version.is_string()) {
-    t["rocm"] = unknown("the distribution is not known");
-    return t;
-  }
-  // A discrete GPU decides when there is one: it is what people compute on.
+// The release /opt/rocm points to, as the matrix names releases: "6.4.1"
+// from .info/version's "6.4.1-83". null without a default install; unknown
+// where there is one whose version cannot be read, so the target is then
+// the matrix's choice and never a guessed release.
+Json installed_release(const Json& facts) {
+  const Json& rocm = field(facts, "rocm");
+  if (is_unknown(rocm)) return rocm;
+  const Json& default_install = field(rocm, "default");
+  if (is_unknown(default_install)) return default_install;
+  if (!default_install.is_string()) return nullptr;
+  const Json& installs = field(rocm, "installs");
+  if (is_unknown(installs)) return installs;
+  if (installs.is_array())
+    for (auto& i : installs) {
+      if (field(i, "path") != "/opt/rocm") continue;
+      const Json& version = field(i, "version");
+      if (is_unknown(version)) return version;
+      std::string core = version.is_string() ? version_core(version.get<std::string>()) : "";
+      if (core.empty()) return unknown("/opt/rocm: the install's version has no release number");
+      return core;
+    }
+  return unknown("/opt/rocm is the default install but is not in rocm.installs");
+}
+
+// The GPU a release is chosen for: a discrete GPU when there is one, since
+// that is what people compute on; nullptr when no gfx target is known.
+const Json* deciding_gpu(const Json& gpus) {
   const Json* chosen = nullptr;
   for (auto& g : gpus)
     if (g["gfx"].is_string() && (!chosen || (g["apu"] == false && (*chosen)["apu"] != false))) chosen = &g;
-  if (!chosen) {
-    t["rocm"] = unknown(gpus.empty() ? "no AMD GPU" : "the GPU's gfx target is not known");
-    return t;
-  }
+  return chosen;
+}
+
+// The newest production release whose lists name the GPU's gfx and this
+// distribution, or unknown with the reason none can be named.
+// for_gpu: set to the address of the GPU that decided.
+Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, Json& for_gpu) {
+  const Json& distro = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (!distro.is_string() || !version.is_string()) return unknown("the distribution is not known");
+  const Json* chosen = deciding_gpu(gpus);
+  if (!chosen) return unknown(gpus.empty() ? "no AMD GPU" : "the GPU's gfx target is not known");
   std::string gfx = (*chosen)["gfx"].get<std::string>();
+  for_gpu = (*chosen)["address"];
   Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>());
-  t["for_gpu"] = (*chosen)["address"];
-  if (newest.is_null()) {
-    t["rocm"] = unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
-                        version.get<std::string>());
-    return t;
+  if (newest.is_null())
+    return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
+                   version.get<std::string>());
+  return newest;
+}
+
+// The matrix's entry for this distribution in the target release. The first
+// entry that matches, as Matrix::kernel_support reads it, so the kernels
+// named in a fix are the ones the check judged by.
+const MatrixDistro* distro_entry(const Release& r, const std::string& distro, const std::string& version_id) {
+  for (auto& d : r.distros)
+    if (d.matches(distro, version_id)) return &d;
+  return nullptr;
+}
+
+std::string kernel_label(const MatrixKernel& k) {
+  std::string label(k.series);
+  if (k.kind == "ga") label += " (GA";
+  else if (k.kind == "hwe") label += " (HWE";
+  else if (k.kind == "uek") label += " (UEK";
+  else return k.version ? label + " (" + std::string(*k.version) + ")" : label;
+  return label + (k.version ? ", " + std::string(*k.version) : "") + ")";
+}
+
+// The distribution's package that installs a kernel of this kind, where a
+// primary source names it (packages.ubuntu.com: linux-generic is the GA
+// kernel, linux-generic-hwe-<release> the HWE one, which follows Ubuntu's
+// newest HWE series; packages.debian.org: linux-image-amd64 the release's
+// kernel). "" elsewhere: rocmdoc does not guess a package name.
+std::string kernel_package(const std::string& distro, const std::string& version_id, const MatrixKernel& k) {
+  if (distro == "ubuntu" && k.kind == "ga") return "linux-generic";
+  if (distro == "ubuntu" && k.kind == "hwe") return "linux-generic-hwe-" + version_id;
+  if (distro == "debian" && k.kind == "ga") return "linux-image-amd64";
+  return "";
+}
+
+// target.kernels and target.kernel_packages: the kernel series the target
+// release lists for this distribution, and the packages that install them.
+void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
+  auto both = [&](const Json& why) {
+    t["kernels"] = why;
+    t["kernel_packages"] = why;
+  };
+  if (!t["rocm"].is_string()) return both(t["rocm"]);
+  std::string rocm = t["rocm"].get<std::string>();
+  const Release* r = matrix.find_release(rocm);
+  if (!r) return both(unknown("ROCm " + rocm + " is not in the matrix (as of " + matrix.as_of() + ")"));
+  const Json& id = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (!id.is_string() || !version.is_string()) return both(unknown("the distribution is not known"));
+  std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
+  if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
+  const MatrixDistro* d = distro_entry(*r, distro, version_id);
+  if (!d) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
+  if (d->kernels.empty())
+    return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
+  Json kernels = Json::array(), packages = Json::array();
+  for (auto& k : d->kernels) {
+    kernels.push_back(kernel_label(k));
+    std::string package = kernel_package(distro, version_id, k);
+    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
+      packages.push_back(package);
   }
-  t["rocm"] = newest;
-  t["in_matrix"] = true;
+  t["kernels"] = kernels;
+  t["kernel_packages"] = packages.empty()
+                             ? unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only")
+                             : packages;
+}
+
+// The PyTorch ROCm index for the target release: the newest release-channel
+// torch whose index variant is the target's series ("6.2.4" -> rocm6.2.4,
+// else rocm6.2). A wheel the matrix knows to lack the deciding GPU's gfx is
+// skipped; one whose gfx list the matrix has not read is kept, since most
+// lists are not read and the index is the target release's own (whether the
+// installed wheel has the GPU is torch_wheel_has_gfx's question, not this).
+void describe_torch(Json& t, const Json& gpus, const Matrix& matrix) {
+  auto both = [&](const Json& why) {
+    t["torch_index"] = why;
+    t["torch"] = why;
+  };
+  if (!t["rocm"].is_string()) return both(t["rocm"]);
+  std::string rocm = t["rocm"].get<std::string>();
+  const Json* gpu = deciding_gpu(gpus);
+  std::string gfx = gpu ? (*gpu)["gfx"].get<std::string>() : "";
+  auto fits = [&](const Wheel& w) { return w.rocm == rocm || rocm.rfind(std::string(w.rocm) + ".", 0) == 0; };
+  std::vector<const Wheel*> candidates;
+  for (auto& w : matrix.wheels())
+    if (w.channel == "release" && fits(w)) candidates.push_back(&w);
+  // The most specific index first (rocm6.2.4 before rocm6.2), then the newest torch.
+  std::sort(candidates.begin(), candidates.end(), [](const Wheel* a, const Wheel* b) {
+    if (a->rocm.size() != b->rocm.size()) return a->rocm.size() > b->rocm.size();
+    return compare_versions(a->torch, b->torch) > 0;
+  });
+  for (auto* w : candidates) {
+    if (!gfx.empty()) {
+      bool absent = std::find(w->gfx_absent.begin(), w->gfx_absent.end(), gfx) != w->gfx_absent.end();
+      if (absent || (w->gfx && std::find(w->gfx->begin(), w->gfx->end(), gfx) == w->gfx->end())) continue;
+    }
+    t["torch_index"] = std::string(w->index_url);
+    t["torch"] = std::string(w->torch);
+    return;
+  }
+  both(unknown("no PyTorch release wheel in the matrix (as of " + matrix.as_of() + ") is built for ROCm " + rocm +
+               (gfx.empty() ? "" : " and " + gfx)));
+}
+
+// The release a check is for: --rocm; else the installed one, since every
+// answer should be about the release the user has (a newer one is the
+// info line rocm-older-than-target); else the newest the matrix lists for
+// this GPU and distribution, which is what `rocmdoc install --auto` aims at.
+Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, const std::optional<std::string>& requested) {
+  Json t = Json::object();
+  t["matrix_as_of"] = matrix.as_of();
+  Json installed = installed_release(facts);
+  Json for_gpu;
+  Json newest = newest_for_gpu(facts, gpus, matrix, for_gpu);
+  if (requested) {
+    t["rocm"] = *requested;
+    t["chosen_by"] = "--rocm";
+  } else if (installed.is_string()) {
+    t["rocm"] = installed;
+    t["chosen_by"] = "installed";
+  } else {
+    t["rocm"] = newest;
+    t["chosen_by"] = "matrix";
+  }
+  if (!for_gpu.is_null()) t["for_gpu"] = for_gpu;
+  if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
+  t["installed"] = installed;
+  t["newest_for_gpu"] = newest;
   return t;
 }
 
@@ -132,6 +275,8 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
   }
   facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
   describe_release(facts["target"], matrix);
+  describe_kernels(facts["target"], facts, matrix);
+  describe_torch(facts["target"], gpus, matrix);
 }
 
 }  // namespace rocmdoc

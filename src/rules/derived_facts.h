@@ -11,7 +11,8 @@
 
 namespace rocmdoc {
 
-// requested_rocm: --rocm X.Y[.Z], or nullopt for "newest supporting".
+// requested_rocm: --rocm X.Y[.Z], or nullopt for the installed release
+// (/opt/rocm), else the newest the matrix lists for the GPU and distribution.
 void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm);
 
 }  // namespace rocmdoc

@@ -1,6 +1,7 @@
 // The matrix: its queries on a small in-memory matrix, strict loading with
 // file:line:column, and one smoke test of the shipped files.
 #include "catch.h"
+#include "rules/derived_facts.h"
 #include "rules/matrix.h"
 
 using namespace rocmdoc;
@@ -192,6 +193,98 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("rocm_release_known", {Value::of("7.9.0")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.12")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.9")}).is_false());
+}
+
+namespace {
+
+// A machine with an RX 7900 XTX (0x744c: gfx1100 by the matrix, no KFD node)
+// on `distro` `version_id`, with /opt/rocm at ROCm `installed` ("" for none).
+Json machine(const std::string& version_id, const std::string& installed, const std::string& distro = "ubuntu") {
+  Json f = Json::object();
+  f["distro"] = {{"id", distro}, {"version_id", version_id}};
+  f["pci"] = {{"gpus", Json::array({{{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", "0x744c"}, {"name", "Navi 31"}}})}};
+  f["kfd"] = {{"gpus", Json::array()}};
+  if (installed.empty())
+    f["rocm"] = {{"default", nullptr}, {"installs", Json::array()}};
+  else
+    f["rocm"] = {{"default", "/opt/rocm-" + installed},
+                 {"installs", Json::array({{{"path", "/opt/rocm"}, {"version", installed + "-120"}}})}};
+  return f;
+}
+
+Json target_of(Json facts, const std::optional<std::string>& rocm = std::nullopt) {
+  add_derived_facts(facts, small(), rocm);
+  return facts["target"];
+}
+
+}  // namespace
+
+TEST_CASE("the target is the installed release, and the newest for the GPU is named beside it", "[matrix][target]") {
+  Json t = target_of(machine("22.04", "6.2.4"));
+  CHECK(t["rocm"] == "6.2.4");  // "6.2.4-120" without its build number
+  CHECK(t["chosen_by"] == "installed");
+  CHECK(t["in_matrix"] == true);
+  CHECK(t["installed"] == "6.2.4");
+  CHECK(t["newest_for_gpu"] == "6.4.1");
+  CHECK(t["for_gpu"] == "0000:03:00.0");
+  CHECK(t["kernels"] == Json::array({"6.5 (HWE)"}));
+  CHECK(t["kernel_packages"] == Json::array({"linux-generic-hwe-22.04"}));
+  // The rocm6.2 wheel's gfx list is not read: it is the release's index all the same.
+  CHECK(t["torch_index"] == "https://x/rocm6.2");
+  CHECK(t["torch"] == "2.5.1");
+
+  // --rocm checks another; the installed release is still named.
+  t = target_of(machine("22.04", "6.2.4"), "6.4.1");
+  CHECK(t["rocm"] == "6.4.1");
+  CHECK(t["chosen_by"] == "--rocm");
+  CHECK(t["installed"] == "6.2.4");
+  CHECK(unknown_reason(t["kernels"]) == "the matrix lists no kernels for ROCm 6.4.1 on ubuntu 22.04");
+}
+
+TEST_CASE("an installed release the matrix does not know stays the target, and its lists are unknown", "[matrix][target]") {
+  Json t = target_of(machine("24.04", "6.3.3"));
+  CHECK(t["rocm"] == "6.3.3");
+  CHECK(t["chosen_by"] == "installed");
+  CHECK(t["in_matrix"] == false);
+  CHECK_FALSE(t.contains("release_date"));
+  CHECK(unknown_reason(t["kernels"]) == "ROCm 6.3.3 is not in the matrix (as of 2026-01-02)");
+  CHECK(is_unknown(t["torch_index"]));
+  CHECK(t["newest_for_gpu"] == "6.4.1");
+}
+
+TEST_CASE("without an install the target is the newest release for the GPU and distribution", "[matrix][target]") {
+  Json t = target_of(machine("24.04", ""));
+  CHECK(t["rocm"] == "6.4.1");
+  CHECK(t["chosen_by"] == "matrix");
+  CHECK(t["installed"] == nullptr);
+  CHECK(t["kernels"] == Json::array({"6.8 (GA)", "6.11 (HWE)"}));
+  CHECK(t["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+
+  // An install whose version cannot be read is not guessed at.
+  Json f = machine("24.04", "6.2.4");
+  f["rocm"]["installs"][0]["version"] = unknown("/opt/rocm/.info/version: permission denied");
+  t = target_of(f);
+  CHECK(t["chosen_by"] == "matrix");
+  CHECK(t["rocm"] == "6.4.1");
+  CHECK(unknown_reason(t["installed"]) == "/opt/rocm/.info/version: permission denied");
+
+  // A distribution the release does not list has no kernels to name.
+  f = machine("24.04", "");
+  f["distro"]["id"] = "rhel";
+  t = target_of(f, "6.4.1");
+  CHECK(unknown_reason(t["kernels"]) == "ROCm 6.4.1 does not list rhel 24.04");
+}
+
+TEST_CASE("the target's PyTorch index is the newest release wheel built for the GPU", "[matrix][target]") {
+  Json t = target_of(machine("24.04", ""), "6.1.3");
+  CHECK(t["torch_index"] == "https://x/rocm6.1");
+  CHECK(t["torch"] == "2.4.1");
+  // gfx1031 is known to be absent from the rocm6.2 wheel, and no other fits.
+  Json f = machine("22.04", "");
+  f["kfd"]["gpus"] = Json::array({{{"pci_address", "0000:03:00.0"}, {"gfx", "gfx1031"}}});
+  t = target_of(f, "6.2.4");
+  CHECK(unknown_reason(t["torch_index"]) ==
+        "no PyTorch release wheel in the matrix (as of 2026-01-02) is built for ROCm 6.2.4 and gfx1031");
 }
 
 TEST_CASE("a misspelt key, a wrong type or a missing field in the matrix is a load error with its place", "[matrix]") {

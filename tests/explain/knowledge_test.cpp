@@ -75,3 +75,31 @@ TEST_CASE("every catalogue failure mode and the four extra ones is a problem wit
     CHECK(causes.count(id));
   }
 }
+
+// A fix names the command or the package (issue 14, item 10): a user has no
+// copy of rocmdoc's source, so "see rules/matrix/rocm-releases.yaml" sends
+// them nowhere. What such a text needs comes from facts (target.kernels,
+// target.torch_index, gpus[].hsa_override.value, gpus[].rocm_releases).
+TEST_CASE("no fix, why or title sends the user to a file of rocmdoc's rules", "[rules][catalogue]") {
+  Knowledge k = load_knowledge({"", ""});
+  REQUIRE(k.errors.empty());
+  auto names_rules_file = [](const std::string& text) {
+    return text.find("rules/") != std::string::npos || text.find(".yaml") != std::string::npos;
+  };
+  size_t steps = 0;
+  for (auto& p : k.catalogue.problems) {
+    const Rule& rule = p.rule;
+    std::vector<const Template*> texts = {&rule.title, &rule.why};
+    for (auto& step : rule.fix.steps) {
+      ++steps;
+      texts.push_back(&step.text);
+      for (auto& a : step.argv) texts.push_back(&a);
+    }
+    if (p.confirm) texts.push_back(&p.confirm->text);
+    for (auto* t : texts) {
+      INFO(rule.id << ": " << t->text);
+      CHECK_FALSE(names_rules_file(t->text));
+    }
+  }
+  CHECK(steps > 100);  // the catalogue was read, not an empty set
+}
