@@ -22,7 +22,8 @@ void add_finding(FixCandidate& fix, const Finding& finding) {
 }
 
 bool all_automatic(const std::vector<RenderedStep>& steps) {
-  return !steps.empty() && std::all_of(steps.begin(), steps.end(), [](const RenderedStep& s) { return !s.argv.empty(); });
+  return !steps.empty() &&
+         std::all_of(steps.begin(), steps.end(), [](const RenderedStep& s) { return !s.argv.empty() && !s.incomplete; });
 }
 
 bool uses_text(const std::vector<Template>& templates) {

@@ -14,6 +14,7 @@ struct RenderedStep {
   std::string text;
   std::vector<std::string> argv;  // empty: a person must act
   bool sudo = false;
+  bool incomplete = false;        // a word of argv is an unknown fact: shown, never run
 };
 
 struct Finding {

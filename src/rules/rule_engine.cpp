@@ -27,12 +27,14 @@ std::string display(const Value& v, const std::string& unknown_name) {
   return j.dump();
 }
 
-std::string render(const Template& t, EvalContext& ctx, bool name_unknowns) {
+std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool* unknown_seen = nullptr) {
   std::string out = t.text;
   for (auto& path : t.placeholders) {
     std::string token = "{" + path + "}";
     std::string name = name_unknowns ? "<" + path.substr(path.find_last_of('.') + 1) + ">" : "?";
-    std::string value = display(evaluate_path(path, ctx), name);
+    Value v = evaluate_path(path, ctx);
+    if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
+    std::string value = display(v, name);
     for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
       out.replace(pos, token.size(), value);
   }
@@ -42,7 +44,9 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns) {
 RenderedStep render_step(const FixStep& step, EvalContext& ctx, bool name_unknowns) {
   RenderedStep s;
   s.text = render(step.text, ctx, name_unknowns);
-  for (auto& a : step.argv) s.argv.push_back(render(a, ctx, name_unknowns));
+  // A command with an unknown word must not run: "usermod -aG render ?"
+  // is for a person to complete (fix treats it as manual).
+  for (auto& a : step.argv) s.argv.push_back(render(a, ctx, name_unknowns, &s.incomplete));
   s.sudo = step.sudo;
   return s;
 }
