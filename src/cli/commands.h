@@ -39,6 +39,9 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
 int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err);
 // The explain signatures' patterns, one per line (for benchmarks and other tools).
 int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& err);
+// How current the rules are: the matrix's as-of date, the newest ROCm and
+// PyTorch releases, and counts (text, or JSON with `json`).
+int run_rules_info(const std::string& dir, bool json, std::ostream& out, std::ostream& err);
 
 struct ExplainOptions {
   std::vector<std::string> text;   // words given on the command line (joined by newlines)

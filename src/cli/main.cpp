@@ -175,7 +175,8 @@ int run(int argc, char** argv) {
       "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "
       "it again).");
 
-  auto* rules = app.add_subcommand("rules", "Check rule files: lint (load strictly) or test (run every rule's examples)");
+  auto* rules = app.add_subcommand(
+      "rules", "Check rule files: lint (load strictly), test (run every rule's examples), patterns, info (how current)");
   rules->require_subcommand(1);
   std::string lint_dir, test_dir;
   auto* lint = rules->add_subcommand("lint", "Load the rules strictly; errors as file:line:column, exit 2");
@@ -185,6 +186,14 @@ int run(int argc, char** argv) {
   std::string patterns_dir;
   auto* patterns = rules->add_subcommand("patterns", "Print the explain signatures' RE2 patterns, one per line");
   patterns->add_option("dir", patterns_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
+  std::string info_dir;
+  bool info_json = false;
+  auto* info = rules->add_subcommand("info",
+                                     "How current the rules are: the matrix's as-of date, the newest ROCm release (and "
+                                     "its date), the newest PyTorch release, and counts");
+  info->add_option("dir", info_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
+  info->add_flag("--json", info_json, "The same as one JSON document");
+  info->footer("Exit codes: 0 printed, 2 the rules do not load (errors as file:line:column).");
 
   try {
     app.parse(argc, argv);
@@ -226,6 +235,7 @@ int run(int argc, char** argv) {
   if (*lint) return run_rules_lint(lint_dir, std::cout, std::cerr);
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);
   if (*patterns) return run_rules_patterns(patterns_dir, std::cout, std::cerr);
+  if (*info) return run_rules_info(info_dir, info_json, std::cout, std::cerr);
   if (*snapshot) return run_snapshot_command(snap_opts, snapshot_options, std::cout, std::cerr);
   return kExitUsage;
 }

@@ -8,12 +8,20 @@ namespace rocmdoc {
 
 namespace {
 
+// A text fact, or "" where it is unknown, null or of another type: a
+// recorded machine may hold any of them (an old kernel's KFD node has no
+// PCI address), and json's value("key", "") throws on all but a missing key.
+std::string text_field(const Json& obj, const char* key) {
+  const Json& v = field(obj, key);
+  return v.is_string() ? v.get<std::string>() : "";
+}
+
 // The KFD node of a PCI address, if the topology has one.
 const Json* kfd_gpu_at(const Json& facts, const std::string& address) {
   const Json& gpus = field(field(facts, "kfd"), "gpus");
-  if (!gpus.is_array()) return nullptr;
+  if (!gpus.is_array() || address.empty()) return nullptr;
   for (auto& g : gpus)
-    if (g.is_object() && g.value("pci_address", "") == address) return &g;
+    if (g.is_object() && text_field(g, "pci_address") == address) return &g;
   return nullptr;
 }
 
@@ -23,14 +31,32 @@ Json text_list(const MatrixTexts& list) {
   return out;
 }
 
+// The name people know the GPU by: the machine's pci.ids, else the matrix's
+// (a distribution's pci.ids can be older than the GPU: Debian 12's lacks
+// 0x7550, the RX 9070), else "unknown name", so no text shows "null" or a
+// bare id where a name belongs.
+Json gpu_name(const Json& pci_gpu, const GpuDevice* entry) {
+  std::string from_pci = text_field(pci_gpu, "name");
+  if (!from_pci.empty()) return from_pci;
+  if (entry && entry->pci_ids_name && !entry->pci_ids_name->empty()) return std::string(*entry->pci_ids_name);
+  if (entry && !entry->names.empty()) {
+    // pci.ids' form: the chip, then its products.
+    std::string products;
+    for (auto& n : entry->names) products += (products.empty() ? "" : " / ") + std::string(n);
+    return entry->asic.empty() ? products : std::string(entry->asic) + " [" + products + "]";
+  }
+  if (entry && !entry->asic.empty()) return std::string(entry->asic);
+  return "unknown name";
+}
+
 Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
-  std::string address = pci_gpu.value("address", "");
-  std::string device_id = pci_gpu.value("device_id", "");
-  const GpuDevice* entry = matrix.device(device_id);
+  std::string address = text_field(pci_gpu, "address");
+  std::string device_id = text_field(pci_gpu, "device_id");
+  const GpuDevice* entry = device_id.empty() ? nullptr : matrix.device(device_id);
   Json g = Json::object();
-  g["address"] = address;
-  g["device_id"] = device_id;
-  g["name"] = pci_gpu.contains("name") ? pci_gpu["name"] : Json(nullptr);
+  g["address"] = address.empty() ? field(pci_gpu, "address") : Json(address);
+  g["device_id"] = device_id.empty() ? field(pci_gpu, "device_id") : Json(device_id);
+  g["name"] = gpu_name(pci_gpu, entry);
   g["driver"] = pci_gpu.contains("driver") ? pci_gpu["driver"] : Json(nullptr);
   g["in_matrix"] = entry != nullptr;
   g["matrix_names"] = entry ? text_list(entry->names) : Json::array();
@@ -268,7 +294,7 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
   const Json& pci_gpus = field(field(facts, "pci"), "gpus");
   if (pci_gpus.is_array()) {
     for (auto& p : pci_gpus)
-      if (p.is_object() && p.value("vendor", "") == "amd") gpus.push_back(joined_gpu(facts, p, matrix));
+      if (p.is_object() && field(p, "vendor") == "amd") gpus.push_back(joined_gpu(facts, p, matrix));
     facts["gpus"] = gpus;
   } else {
     facts["gpus"] = is_unknown(facts["pci"]) ? facts["pci"] : unknown("no PCI device list");

@@ -76,6 +76,7 @@ struct GpuDevice {
   MatrixText asic;
   std::optional<MatrixText> gfx;         // null where not known
   MatrixTexts names;                     // marketing names; may be empty
+  std::optional<MatrixText> pci_ids_name; // pci.ids' name, for a machine whose pci.ids is older
   bool apu = false;
 };
 
@@ -106,6 +107,8 @@ class Matrix {
   const std::string& as_of() const { return as_of_; }
   const std::vector<Release>& releases() const { return releases_; }
   const std::vector<Wheel>& wheels() const { return wheels_; }
+  const std::vector<GpuDevice>& devices() const { return devices_list_; }
+  const std::vector<GfxTarget>& gfx_targets() const { return gfx_list_; }
 
   const GpuDevice* device(std::string_view device_id) const;  // case-insensitive; nullptr when not listed
   const GfxTarget* gfx_target(std::string_view gfx) const;

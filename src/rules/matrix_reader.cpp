@@ -194,7 +194,7 @@ class MatrixReader {
     d.gfx = opt(n, "gfx");
     d.names = strs(n, "names");
     d.apu = y_.flag(y_.required(n, "apu"), "apu");
-    opt(n, "pci_ids_name");
+    d.pci_ids_name = opt(n, "pci_ids_name");
     if (const YamlNode& revisions = n["revision_names"]) text_map(revisions, "revision_names");
     provenance(n);
     return d;

@@ -15,8 +15,10 @@ const char* verdict_name(Verdict v) {
 namespace {
 
 // `unknown_name`: how an unknown fact prints ("?" in check, "<gfx>" in explain).
+// A null fact (a variable not set, a device pci.ids does not list) prints the
+// same: a sentence never says "HSA_OVERRIDE_GFX_VERSION=null".
 std::string display(const Value& v, const std::string& unknown_name) {
-  if (v.is_unknown()) return unknown_name;
+  if (v.is_unknown() || v.json().is_null()) return unknown_name;
   const Json& j = v.json();
   if (j.is_string()) return j.get<std::string>();
   if (j.is_array()) {
