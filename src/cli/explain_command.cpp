@@ -98,6 +98,9 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     StreamOptions stream;
     stream.inherit_stdin = true;
     stream.own_process_group = false;
+    // `kill PID`, a service manager or a scheduler signals rocmdoc alone:
+    // the command gets it too, and rocmdoc exits with the command's status.
+    stream.forward_signals = true;
     ProcessResult r = stream_process(options.run, stream, [&](int fd, std::string_view data) {
       (fd == 1 ? out : err).write(data.data(), static_cast<std::streamsize>(data.size()));
       (fd == 1 ? out : err).flush();

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <optional>
 #include <fmt/format.h>
 
 #include "cli/commands.h"
@@ -9,6 +10,7 @@
 #include "facts/facts_document.h"
 #include "platform/atomic_file.h"
 #include "platform/host_filesystem.h"
+#include "platform/signals.h"
 #include "snapshot/snapshot.h"
 
 namespace rocmdoc {
@@ -21,12 +23,14 @@ std::string live_hostname() {
   return buf;
 }
 
-// A temporary directory removed on every way out.
+// A temporary directory removed on every way out, Ctrl-C and kill included:
+// it holds a copy of this machine's files.
 struct TempDir {
   std::string path;
+  std::optional<RemoveOnSignal> on_signal;
   TempDir() {
     std::string tmpl = (std::filesystem::temp_directory_path() / "rocmdoc-snapshot-XXXXXX").string();
-    if (::mkdtemp(tmpl.data())) path = tmpl;
+    if (::mkdtemp(tmpl.data())) path = tmpl, on_signal.emplace(path);
   }
   ~TempDir() {
     std::error_code ec;

@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
+
 namespace rocmdoc {
 
 namespace {
@@ -9,35 +11,60 @@ namespace {
 // yaml-cpp marks are 0-based, and -1 where a node has no position.
 std::uint32_t one_based(int zero_based) { return zero_based < 0 ? 0 : static_cast<std::uint32_t>(zero_based) + 1; }
 
-// Fills records[index] from n; a container's children are reserved as one
-// block at the end first, so they stay contiguous.
-void fill(const YAML::Node& n, size_t index, YamlRecords& out) {
-  YamlRecord r;
-  r.line = one_based(n.Mark().line);
-  r.column = one_based(n.Mark().column);
-  if (n.IsScalar()) {
-    r.kind = YamlKind::scalar;
-    r.quoted = n.Tag() == "!";  // yaml-cpp's tag for quoted and block scalars
-    r.first = static_cast<std::uint32_t>(out.text.size());
-    r.count = static_cast<std::uint32_t>(n.Scalar().size());
-    out.text += n.Scalar();
-  } else if (n.IsSequence() || n.IsMap()) {
-    r.kind = n.IsMap() ? YamlKind::map : YamlKind::sequence;
-    r.first = static_cast<std::uint32_t>(out.records.size());
-    r.count = static_cast<std::uint32_t>(n.IsMap() ? 2 * n.size() : n.size());
-    out.records.resize(out.records.size() + r.count);
-    size_t child = r.first;
-    for (auto it = n.begin(); it != n.end(); ++it) {
-      if (n.IsMap()) {
-        fill(it->first, child++, out);
-        fill(it->second, child++, out);
-      } else {
-        fill(*it, child++, out);
+// An alias is a pointer to its anchor's node, and copying the tree out of
+// yaml-cpp expands every one: a kilobyte of anchors that alias each other
+// ("billion laughs") becomes billions of nodes, and `a: &a [*a]` a node that
+// contains itself. Both are bounded here, before anything reads the tree.
+struct Filler {
+  YamlRecords& out;
+  std::optional<YamlSyntaxError> error;
+
+  bool refuse(const YAML::Node& n, std::string message) {
+    error = YamlSyntaxError{static_cast<int>(one_based(n.Mark().line)), static_cast<int>(one_based(n.Mark().column)),
+                            std::move(message), true};
+    return false;
+  }
+
+  // Fills records[index] from n; a container's children are reserved as one
+  // block at the end first, so they stay contiguous. False once a limit is hit.
+  bool fill(const YAML::Node& n, size_t index, int depth) {
+    if (depth > kMaxYamlDepth)
+      return refuse(n, "nested deeper than " + std::to_string(kMaxYamlDepth) +
+                           " levels (an alias inside its own anchor?)");
+    YamlRecord r;
+    r.line = one_based(n.Mark().line);
+    r.column = one_based(n.Mark().column);
+    if (n.IsScalar()) {
+      r.kind = YamlKind::scalar;
+      r.quoted = n.Tag() == "!";  // yaml-cpp's tag for quoted and block scalars
+      if (out.text.size() + n.Scalar().size() > kMaxYamlExpandedText)
+        return refuse(n, "more than " + std::to_string(kMaxYamlExpandedText) +
+                             " bytes of text once aliases are expanded (aliases of aliases?)");
+      r.first = static_cast<std::uint32_t>(out.text.size());
+      r.count = static_cast<std::uint32_t>(n.Scalar().size());
+      out.text += n.Scalar();
+    } else if (n.IsSequence() || n.IsMap()) {
+      r.kind = n.IsMap() ? YamlKind::map : YamlKind::sequence;
+      size_t children = n.IsMap() ? 2 * n.size() : n.size();
+      if (out.records.size() + children > kMaxYamlNodes)
+        return refuse(n, "more than " + std::to_string(kMaxYamlNodes) +
+                             " YAML nodes once aliases are expanded (aliases of aliases?)");
+      r.first = static_cast<std::uint32_t>(out.records.size());
+      r.count = static_cast<std::uint32_t>(children);
+      out.records.resize(out.records.size() + r.count);
+      size_t child = r.first;
+      for (auto it = n.begin(); it != n.end(); ++it) {
+        if (n.IsMap()) {
+          if (!fill(it->first, child++, depth + 1) || !fill(it->second, child++, depth + 1)) return false;
+        } else if (!fill(*it, child++, depth + 1)) {
+          return false;
+        }
       }
     }
+    out.records[index] = r;  // after the children: resize moved the vector
+    return true;
   }
-  out.records[index] = r;  // after the children: resize moved the vector
-}
+};
 
 }  // namespace
 
@@ -52,7 +79,11 @@ YamlParsed parse_yaml_records(std::string_view text) {
   }
   YamlRecords records;
   records.records.resize(1);
-  fill(doc, 0, records);
+  Filler filler{records, std::nullopt};
+  if (!filler.fill(doc, 0, 1)) {
+    parsed.error = *filler.error;
+    return parsed;
+  }
   parsed.records = std::move(records);
   return parsed;
 }

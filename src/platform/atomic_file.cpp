@@ -9,6 +9,7 @@
 
 #include "platform/filesystem.h"
 #include "platform/host_filesystem.h"
+#include "platform/signals.h"
 
 namespace rocmdoc {
 
@@ -63,6 +64,7 @@ Result<bool> write_file_atomically(const std::string& path, const std::string& c
   std::string tmp = path + ".tmp-rocmdoc-XXXXXX";
   int fd = ::mkstemp(tmp.data());
   if (fd < 0) return R::fail(path + ": cannot create a temporary file beside it: " + errno_reason(errno));
+  RemoveOnSignal interrupted(tmp);  // Ctrl-C before the rename leaves nothing beside the file
   auto fail = [&](const std::string& what) {
     int err = errno;
     ::close(fd);

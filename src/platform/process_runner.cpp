@@ -9,6 +9,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
+
+#include "platform/signals.h"
 
 namespace rocmdoc {
 
@@ -36,7 +39,10 @@ bool pass_on(int fd, int stream, const OutputSink& sink) {
 // posix_spawn, not fork: glibc starts the child with CLONE_VM|CLONE_VFORK,
 // so none of this process's memory is copied or marked copy-on-write, and
 // a failed exec comes back as its result.
-int spawn_child(pid_t& pid, std::vector<char*>& cargv, const StreamOptions& options, const Pipe& out, const Pipe& err) {
+// child_mask: the signal mask the child starts with, when the caller has
+// blocked signals around the spawn.
+int spawn_child(pid_t& pid, std::vector<char*>& cargv, const StreamOptions& options, const Pipe& out, const Pipe& err,
+                const sigset_t* child_mask) {
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
   if (int e = ::posix_spawn_file_actions_init(&actions)) return e;
@@ -49,8 +55,10 @@ int spawn_child(pid_t& pid, std::vector<char*>& cargv, const StreamOptions& opti
   if (!e) e = ::posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
   if (!e) e = ::posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
   // Its own process group, so that a timeout kills its children too.
-  if (!e && options.own_process_group) e = ::posix_spawnattr_setpgroup(&attributes, 0);
-  if (!e && options.own_process_group) e = ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  short flags = 0;
+  if (!e && options.own_process_group) e = ::posix_spawnattr_setpgroup(&attributes, 0), flags |= POSIX_SPAWN_SETPGROUP;
+  if (!e && child_mask) e = ::posix_spawnattr_setsigmask(&attributes, child_mask), flags |= POSIX_SPAWN_SETSIGMASK;
+  if (!e && flags) e = ::posix_spawnattr_setflags(&attributes, flags);
   if (!e) e = ::posix_spawnp(&pid, cargv[0], &actions, &attributes, cargv.data(), environ);
   ::posix_spawnattr_destroy(&attributes);
   ::posix_spawn_file_actions_destroy(&actions);
@@ -77,7 +85,16 @@ ProcessResult stream_process(const std::vector<std::string>& argv, const StreamO
   cargv.push_back(nullptr);
 
   pid_t pid = -1;
-  int spawn_error = spawn_child(pid, cargv, options, out, err);
+  // Blocked from before the spawn until the forwarding is in place: a signal
+  // in between would end rocmdoc and leave the child running.
+  sigset_t forwarded, old_mask;
+  sigemptyset(&forwarded);
+  add_handled_signals(forwarded);
+  if (options.forward_signals) ::pthread_sigmask(SIG_BLOCK, &forwarded, &old_mask);
+  int spawn_error = spawn_child(pid, cargv, options, out, err, options.forward_signals ? &old_mask : nullptr);
+  std::optional<ForwardSignals> forwarding;
+  if (options.forward_signals && !spawn_error) forwarding.emplace(pid, !options.own_process_group);
+  if (options.forward_signals) ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   ::close(out.fd[1]), out.fd[1] = -1;
   ::close(err.fd[1]), err.fd[1] = -1;
   if (spawn_error) {
@@ -110,6 +127,7 @@ ProcessResult stream_process(const std::vector<std::string>& argv, const StreamO
   int wstatus = 0;
   while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
+  forwarding.reset();  // reaped: its pid may now be anyone's
   result.started = true;
   if (result.timed_out) {
     result.error = argv[0] + ": timed out after " + std::to_string(options.timeout.count()) + " ms";

@@ -31,6 +31,9 @@ struct StreamOptions {
   std::chrono::milliseconds timeout{0};  // 0: none
   bool inherit_stdin = false;            // false: stdin is /dev/null
   bool own_process_group = true;         // so a timeout kills its children; false keeps Ctrl-C reaching it
+  // SIGINT, SIGTERM and SIGHUP sent to rocmdoc go to the child while it
+  // runs (signals.h), so `kill PID` does not leave the command running.
+  bool forward_signals = false;
 };
 // Receives output as it comes: stream 1 is stdout, 2 is stderr.
 using OutputSink = std::function<void(int stream, std::string_view data)>;

@@ -1,5 +1,6 @@
 #include "rules/expression.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -44,7 +45,13 @@ class Expr {
   std::vector<PathStep> steps;   // path
   std::string text;              // path as written, for reasons
   std::string name;              // call, binary operator or quantifier
+  // Operands; a chain `a and b and c` is one node with every term, so that
+  // neither evaluating nor freeing a long chain recurses once per term.
   std::vector<ExprPtr> args;
+  // The node count and depth with every macro it uses written out: what
+  // evaluating it costs, and how deep evaluation recurses.
+  size_t expanded = 1;
+  size_t depth = 1;
 };
 
 namespace {
@@ -147,13 +154,44 @@ class Parser {
     next();
   }
 
-  static ExprPtr make(Expr e) { return std::make_shared<const Expr>(std::move(e)); }
+  // A macro is shared, not copied, into every condition that names it, so
+  // macros that use each other twice over (m1 = m0 and m0, m2 = m1 and m1,
+  // ...) parse in no time and evaluate in 2^n steps. Counting the expanded
+  // size here refuses that where it is written.
+  ExprPtr make(Expr e) {
+    for (auto& a : e.args) {
+      e.expanded += a->expanded;
+      e.depth = std::max(e.depth, a->depth + 1);
+      if (e.expanded > kMaxConditionNodes)
+        fail("the condition is more than " + std::to_string(kMaxConditionNodes) +
+                 " terms with its macros written out (macros that use each other more than once?)",
+             peek());
+    }
+    if (e.depth > kMaxConditionDepth)
+      fail("the condition is nested more than " + std::to_string(kMaxConditionDepth) +
+               " levels deep with its macros written out",
+           peek());
+    return std::make_shared<const Expr>(std::move(e));
+  }
 
   ExprPtr binary(std::string op, ExprPtr a, ExprPtr b) {
     Expr e;
     e.kind = Expr::Kind::binary;
     e.name = std::move(op);
     e.args = {std::move(a), std::move(b)};
+    return make(std::move(e));
+  }
+
+  // `first op t2 op t3 ...` as one node (see Expr::args).
+  template <class Term>
+  ExprPtr chain(std::string_view op, Term term) {
+    ExprPtr first = term();
+    if (!is_word(op)) return first;
+    Expr e;
+    e.kind = Expr::Kind::binary;
+    e.name = std::string(op);
+    e.args.push_back(std::move(first));
+    while (is_word(op)) next(), e.args.push_back(term());
     return make(std::move(e));
   }
 
@@ -168,15 +206,11 @@ class Parser {
 
   ExprPtr parse_or() {
     DepthGuard guard(*this);
-    ExprPtr left = parse_and();
-    while (is_word("or")) next(), left = binary("or", left, parse_and());
-    return left;
+    return chain("or", [this] { return parse_and(); });
   }
 
   ExprPtr parse_and() {
-    ExprPtr left = parse_not();
-    while (is_word("and")) next(), left = binary("and", left, parse_not());
-    return left;
+    return chain("and", [this] { return parse_not(); });
   }
 
   ExprPtr parse_not() {
@@ -478,6 +512,11 @@ Value call(const Expr& e, EvalContext& ctx) {
 }  // namespace
 
 Value evaluate(const Expr& e, EvalContext& ctx) {
+  // The load-time bounds keep one pass over a condition small, but nested
+  // quantifiers multiply by the lengths of the facts' lists.
+  if (!ctx.spend_step())
+    return Value::unknown("the condition took more than " + std::to_string(kMaxEvaluationSteps) +
+                          " steps to evaluate");
   switch (e.kind) {
     case Expr::Kind::literal: return Value::of(e.literal);
     case Expr::Kind::path: return lookup(e, ctx);
@@ -497,12 +536,19 @@ Value evaluate(const Expr& e, EvalContext& ctx) {
       return Value::of(!v.json().get<bool>());
     }
     case Expr::Kind::binary: {
+      bool is_and = e.name == "and";
+      if (is_and || e.name == "or") {
+        // Folded left to right, as (a and b) and c would be.
+        Value acc = evaluate(*e.args[0], ctx);
+        for (size_t i = 1; i < e.args.size(); ++i) {
+          // Short-circuit only where Kleene logic allows it.
+          if (is_and ? acc.is_false() : acc.is_true()) return acc;
+          acc = logic(e.name, acc, evaluate(*e.args[i], ctx));
+        }
+        return acc;
+      }
       Value a = evaluate(*e.args[0], ctx);
-      // Short-circuit only where Kleene logic allows it.
-      if (e.name == "and" && a.is_false()) return a;
-      if (e.name == "or" && a.is_true()) return a;
       Value b = evaluate(*e.args[1], ctx);
-      if (e.name == "and" || e.name == "or") return logic(e.name, a, b);
       return compare(e.name, a, b);
     }
     case Expr::Kind::quantifier: return quantify(e, ctx);
@@ -541,6 +587,8 @@ static void collect_paths(const Expr& e, std::vector<std::string>& out) {
   }
   for (auto& a : e.args) collect_paths(*a, out);
 }
+
+ExpandedSize expanded_size(const Expr& expr) { return {expr.expanded, expr.depth}; }
 
 std::vector<std::string> referenced_paths(const Expr& expr) {
   std::vector<std::string> out;

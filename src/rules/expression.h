@@ -78,6 +78,14 @@ struct ParseError {
   size_t column = 1;  // 1-based, within the expression text
 };
 
+// Bounds on one condition with its macros written out, far above the
+// built-in catalogue (docs/rules.md): a condition over them is a load error.
+constexpr size_t kMaxConditionNodes = 100'000;
+constexpr size_t kMaxConditionDepth = 256;
+// Steps one evaluation context may take before every further step is
+// unknown: quantifiers nested over long lists cannot hang a check.
+constexpr size_t kMaxEvaluationSteps = 10'000'000;
+
 // `item_path`: the schema path of `it` ("kfd.gpus[]") in a for_each rule,
 // empty when `it` is not bound.
 Result<ExprPtr> parse_expression(const std::string& text, const Vocabulary& vocabulary, const std::string& item_path,
@@ -96,11 +104,14 @@ class EvalContext {
   const Json* rule_item() const { return items_.empty() ? nullptr : items_.front(); }
   void push_item(const Json* item) { items_.push_back(item); }
   void pop_item() { items_.pop_back(); }
+  // Counts one evaluation step; false once kMaxEvaluationSteps are spent.
+  bool spend_step() { return ++steps_ <= kMaxEvaluationSteps; }
 
  private:
   const Json& facts_;
   const std::map<std::string, Function>& functions_;
   std::vector<const Json*> items_;
+  size_t steps_ = 0;
 };
 
 Value evaluate(const Expr& expr, EvalContext& ctx);
@@ -116,6 +127,12 @@ namespace rocmdoc {
 // The fact paths an expression reads, as written ("kernel.release",
 // "it.gfx"), for the evidence a finding shows.
 std::vector<std::string> referenced_paths(const Expr& expr);
+// A condition's node count and depth with its macros written out: what the
+// load-time limits (kMaxConditionNodes, kMaxConditionDepth) bound.
+struct ExpandedSize {
+  size_t nodes = 0, depth = 0;
+};
+ExpandedSize expanded_size(const Expr& expr);
 // Evaluates one path as written ("it.path", "pci.gpus[0].name") without
 // vocabulary checks: for placeholders in titles and fix commands.
 Value evaluate_path(const std::string& path, EvalContext& ctx);

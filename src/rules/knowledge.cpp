@@ -28,7 +28,17 @@ Knowledge load_knowledge(const RuleSources& sources) {
     if (!read) k.errors.push_back({{sources.local_rules_dir, 0, 0}, read.error()});
     else local = *read;
   }
-  k.matrix = std::make_unique<Matrix>(Matrix::load(files_under(files, "matrix"), k.errors));
+  // A --rules directory replaces the built-in matrix as well: without one
+  // every matrix query would fail later, in the middle of a check.
+  std::vector<RuleFile> matrix_files = files_under(files, "matrix");
+  if (!sources.rules_dir.empty() && matrix_files.empty())
+    k.errors.push_back({{sources.rules_dir, 0, 0},
+                        "no matrix: a rules directory holds matrix/*.yaml beside catalogue/ (copy rules/matrix; "
+                        "docs/rules.md)"});
+  if (!sources.rules_dir.empty() && sources.catalogue && files_under(files, "catalogue").empty())
+    k.errors.push_back({{sources.rules_dir, 0, 0},
+                        "no catalogue: a rules directory holds catalogue/*.yaml beside matrix/ (docs/rules.md)"});
+  k.matrix = std::make_unique<Matrix>(Matrix::load(matrix_files, k.errors));
   k.functions = builtin_functions();
   k.matrix->add_functions(k.functions);
   Vocabulary vocabulary;

@@ -16,7 +16,9 @@ std::optional<YamlTree> rule_file_tree(const RuleFile& file, std::vector<LoadErr
     return std::move(tree.value());
   }
   YamlParsedTree parsed = parse_yaml_tree(file.text);
-  if (!parsed.tree) errors.push_back({{file.name, parsed.error.line, parsed.error.column}, "YAML syntax error: " + parsed.error.message});
+  if (!parsed.tree)
+    errors.push_back({{file.name, parsed.error.line, parsed.error.column},
+                      (parsed.error.over_limit ? "refused: " : "YAML syntax error: ") + parsed.error.message});
   return std::move(parsed.tree);
 }
 

@@ -60,10 +60,16 @@ struct LoadOptions {
 RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
                       const Vocabulary& vocabulary, const LoadOptions& options = {});
 
+// A rule file read from disk larger than this is refused (the largest
+// shipped file is under 90 KB; docs/rules.md).
+constexpr size_t kMaxRuleFileBytes = 4u << 20;
+
 // The rule files compiled into the binary (rules/ at build time).
 const std::vector<RuleFile>& embedded_rule_files();
 // Every *.yaml below dir (recursively, sorted), named relative to dir's parent
-// so messages read "myrules/catalogue/x.yaml:3:1"; fails on an unreadable dir.
+// so messages read "myrules/catalogue/x.yaml:3:1"; fails on an unreadable dir
+// or file, one over kMaxRuleFileBytes, and, when run as root, on a file or
+// directory that anyone but root could write (as sudo treats sudoers).
 Result<std::vector<RuleFile>> read_rule_files(const std::string& dir);
 // Only the files whose name contains "/catalogue/" (or "/matrix/" ...).
 std::vector<RuleFile> files_under(const std::vector<RuleFile>& files, const std::string& folder);

@@ -17,6 +17,7 @@ TemporaryGpgHome::TemporaryGpgHome() {
     return;
   }
   path_ = pattern;  // mkdtemp makes it 0700, as gpg wants
+  on_signal_.emplace(path_);
 }
 
 TemporaryGpgHome::~TemporaryGpgHome() {

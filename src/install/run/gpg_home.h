@@ -4,8 +4,11 @@
 // writable). Removed with everything in it when the object goes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "platform/signals.h"
 
 namespace rocmdoc {
 
@@ -25,6 +28,7 @@ class TemporaryGpgHome {
  private:
   std::string path_;
   std::string error_;
+  std::optional<RemoveOnSignal> on_signal_;  // also gone on Ctrl-C or kill
 };
 
 }  // namespace rocmdoc

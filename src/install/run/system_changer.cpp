@@ -14,6 +14,7 @@
 #include "formats/gpg_key_listing.h"
 #include "platform/atomic_file.h"
 #include "platform/host_filesystem.h"
+#include "platform/signals.h"
 #include "install/run/run.h"
 #include "base/text.h"
 
@@ -93,6 +94,7 @@ Result<bool> LiveSystemChanger::download(const std::string& url, const std::stri
   auto parents = make_parents(path);
   if (!parents) return parents;
   std::string tmp = temporary_beside(path);
+  RemoveOnSignal interrupted(tmp);  // a half-downloaded file is not left beside the target
   auto fetched = run_tool({"curl", "-fsSL", "--proto", "=https", "--tlsv1.2", "-o", tmp, url});
   if (!fetched) {
     ::unlink(tmp.c_str());
@@ -115,6 +117,7 @@ Result<bool> LiveSystemChanger::dearmor_key(const std::string& source, const std
   auto parents = make_parents(path);
   if (!parents) return parents;
   std::string tmp = temporary_beside(path);
+  RemoveOnSignal interrupted(tmp);
   TemporaryGpgHome home;
   if (!home.ok()) return Result<bool>::fail(home.error());
   auto converted = run_tool(home.gpg({"--yes", "--dearmor", "-o", tmp, source}));
