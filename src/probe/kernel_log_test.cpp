@@ -3,21 +3,11 @@
 #include "probe_test_support.h"
 
 using namespace rocmdoc;
+using test::tool_output;
 using rocmdoc::test::MemoryMachine;
 
-namespace {
-ProcessResult dmesg_output(int exit_code, std::string out, std::string err = "") {
-  ProcessResult r;
-  r.started = true;
-  r.exit_code = exit_code;
-  r.out = std::move(out);
-  r.err = std::move(err);
-  return r;
-}
-}  // namespace
-
 TEST_CASE("kernel_log keeps the amdgpu and kfd lines", "[kernel_log]") {
-  MemoryMachine m({}, {{"dmesg", dmesg_output(0,
+  MemoryMachine m({}, {{"dmesg", tool_output(0,
                                               "[    0.1] Linux version 6.8.0\n"
                                               "[    4.2] amdgpu 0000:03:00.0: amdgpu: PCIE atomic ops is not supported\n"
                                               "[    4.3] usb 1-1: new device\n"
@@ -29,7 +19,7 @@ TEST_CASE("kernel_log keeps the amdgpu and kfd lines", "[kernel_log]") {
 }
 
 TEST_CASE("kernel_log is unknown when dmesg is refused, with dmesg_restrict named", "[kernel_log]") {
-  MemoryMachine m({}, {{"dmesg", dmesg_output(1, "", "dmesg: read kernel buffer failed: Operation not permitted\n")}});
+  MemoryMachine m({}, {{"dmesg", tool_output(1, "", "dmesg: read kernel buffer failed: Operation not permitted\n")}});
   m.fs->file("/proc/sys/kernel/dmesg_restrict", "1\n");
   Json k = m.run(probe_kernel_log);
   REQUIRE(is_unknown(k));
@@ -44,7 +34,7 @@ TEST_CASE("kernel_log keeps only the newest lines of a flood", "[kernel_log][mal
   std::string flood;
   for (int i = 0; i < 5000; ++i) flood += "[ " + std::to_string(i) + "] amdgpu: ring gfx timeout\n";
   flood += std::string("\0\xff binary amdgpu junk", 20);
-  MemoryMachine m({}, {{"dmesg", dmesg_output(0, flood)}});
+  MemoryMachine m({}, {{"dmesg", tool_output(0, flood)}});
   Json k = m.run(probe_kernel_log);
   CHECK(k["lines"].size() == 200);
   CHECK(k["matched_lines"] == 5001);
@@ -71,7 +61,7 @@ TEST_CASE("kernel_log reads a live machine's /dev/kmsg records as dmesg prints t
 }
 
 TEST_CASE("kernel_log falls back to dmesg when /dev/kmsg cannot be read", "[kernel_log]") {
-  MemoryMachine m({}, {{"dmesg", dmesg_output(0, "[    4.2] amdgpu: ring gfx timeout\n")}});
+  MemoryMachine m({}, {{"dmesg", tool_output(0, "[    4.2] amdgpu: ring gfx timeout\n")}});
   m.fs->fail("/dev/kmsg", "Operation not permitted");
   Json k = m.run(probe_kernel_log);
   CHECK(k["source"] == "dmesg");

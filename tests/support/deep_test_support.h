@@ -5,6 +5,7 @@
 #include <string>
 
 #include "probe/deep/deep.h"
+#include "probe_test_support.h"
 
 namespace rocmdoc::test {
 
@@ -24,14 +25,6 @@ inline Json deep_torch_ok(const std::string& name = "AMD Radeon RX 7900 XTX", co
           {"device_count", 1},   {"devices", Json::array({{{"index", 0}, {"name", name}, {"arch", arch}, {"op_ok", true}}})}};
 }
 
-inline ProcessResult tool_output(int exit_code, std::string out, std::string err = "") {
-  ProcessResult r;
-  r.started = true;
-  r.exit_code = exit_code;
-  r.out = std::move(out);
-  r.err = std::move(err);
-  return r;
-}
 
 inline ProcessResult timed_out_output(const std::string& program, long ms = 20000) {
   ProcessResult r;

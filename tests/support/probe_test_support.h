@@ -9,6 +9,16 @@
 
 namespace rocmdoc::test {
 
+// A command's recorded result: what a MemoryMachine returns for its argv.
+inline ProcessResult tool_output(int exit_code, std::string out, std::string err = "") {
+  ProcessResult r;
+  r.started = true;
+  r.exit_code = exit_code;
+  r.out = std::move(out);
+  r.err = std::move(err);
+  return r;
+}
+
 struct MemoryMachine {
   Machine machine;
   MemoryFileSystem* fs;  // owned by machine
