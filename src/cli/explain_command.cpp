@@ -123,13 +123,9 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     err << "rocmdoc explain: " << facts.error() << "\n";
     return kExitUsage;
   }
-  // The machine's kernel log read by the same signatures as check reads it
-  // (kernel_log.matched), so a problem is judged on the facts check judges.
-  Json judged = facts->first;
-  if (knowledge.kernel_log) knowledge.kernel_log->add_facts(judged);
-  Explanation e = explain(scanner.result(), std::move(judged), knowledge);
+  Explanation e = explain(scanner.result(), facts->first, knowledge);
   // check's view of the same machine, said beside the text's.
-  if (!facts->second.empty()) e.machine_problems = machine_problems(facts->first, knowledge);
+  if (!facts->second.empty()) e.machine_problems = machine_problems(e, knowledge);
   // With --run the command's output owns stdout; the explanation goes to stderr.
   std::ostream& report = options.run.empty() ? out : err;
   if (options.json) report << facts_to_string(render_explain_json(e, facts->second)) << "\n";

@@ -4,7 +4,6 @@
 #include <map>
 #include <set>
 
-#include "rules/derived_facts.h"
 #include "rules/rule_engine.h"
 
 namespace rocmdoc {
@@ -171,7 +170,8 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   out.lines = scan.lines;
   out.bytes = scan.bytes;
   if (!facts.is_object()) facts = Json::object();
-  add_derived_facts(facts, *knowledge.matrix, std::nullopt);
+  // The same derived facts check judges on, the kernel log's signatures too.
+  derive_facts(facts, knowledge, std::nullopt);
   facts["text"] = text_facts(scan);
   fill_from_machine(facts["text"], facts);
   // The symptoms the text shows, and through them every problem that
@@ -242,11 +242,13 @@ size_t Explanation::ruled_out() const {
                                            [](const ExplainedCause& c) { return c.verdict == CauseVerdict::refuted; }));
 }
 
-std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge) {
+std::vector<MachineProblem> machine_problems(const Explanation& e, const Knowledge& knowledge) {
   std::vector<MachineProblem> problems;
-  CheckReport report = run_check(facts, knowledge, std::nullopt);
+  // e.facts is already derived; the text section beside it is never read
+  // by a check condition (the loader keeps text.* out of `when`).
+  auto outcomes = run_rules(knowledge.catalogue, e.facts, knowledge.functions);
   for (Severity wanted : {Severity::error, Severity::warning})
-    for (auto& o : report.outcomes)
+    for (auto& o : outcomes)
       if (o.verdict == Verdict::fired && o.rule->severity == wanted && !o.findings.empty())
         problems.push_back({o.rule->id, severity_name(wanted), o.rule->area, o.findings.front().title});
   return problems;

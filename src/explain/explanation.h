@@ -60,8 +60,9 @@ Json text_facts(const ScanResult& scan);
 
 Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge);
 
-// check's errors and warnings on these facts, most severe first, one per
+// check's errors and warnings on the facts an explanation judged by (already
+// derived), most severe first, one per
 // problem.
-std::vector<MachineProblem> machine_problems(const Json& facts, const Knowledge& knowledge);
+std::vector<MachineProblem> machine_problems(const Explanation& e, const Knowledge& knowledge);
 
 }  // namespace rocmdoc
