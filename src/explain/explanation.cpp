@@ -85,18 +85,13 @@ CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
 // check for themselves. Only short values, at most three, to stay one line;
 // a for_each rule's list first ("python.torch is empty"). Empty when none
 // is short enough.
-std::string facts_in_brief(const ExplainedCause& e, const Json& facts) {
+std::string facts_in_brief(const ExplainedCause& e, const Json& facts, const Knowledge& k) {
   std::vector<std::pair<std::string, Json>> read;
   const Rule& rule = e.cause->rule;
   if (!rule.for_each.empty() && e.verdict != CauseVerdict::confirmed) {
-    const Json* list = &facts;
-    for (size_t start = 0; list && start <= rule.for_each.size();) {
-      size_t dot = std::min(rule.for_each.find('.', start), rule.for_each.size());
-      std::string key = rule.for_each.substr(start, dot - start);
-      list = list->is_object() && list->contains(key) ? &(*list)[key] : nullptr;
-      start = dot + 1;
-    }
-    if (list) read.emplace_back(rule.for_each, *list);
+    EvalContext ctx(facts, k.functions);
+    Value list = evaluate_path(rule.for_each, ctx);
+    if (!list.is_unknown()) read.emplace_back(rule.for_each, list.json());
   }
   for (auto& [path, value] : e.finding.evidence.items())
     if (path != rule.for_each) read.emplace_back(path, value);
@@ -221,10 +216,10 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     e.finding = describe_rule(cause.rule, facts, knowledge.functions);
     e.verdict = judge(e, facts, knowledge);
     if (e.verdict == CauseVerdict::refuted && e.ruled_out.empty()) {
-      e.ruled_out = facts_in_brief(e, facts);
+      e.ruled_out = facts_in_brief(e, facts, knowledge);
       if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
     }
-    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts);
+    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
     e.confidence = confidence(e.verdict, e.text_score);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     out.causes.push_back(std::move(e));
