@@ -11,12 +11,8 @@ namespace {
 
 void add_finding(FixCandidate& fix, const Finding& finding) {
   if (fix.title.empty()) fix.title = finding.title;
-  for (auto& step : finding.steps) {
-    bool seen = std::any_of(fix.steps.begin(), fix.steps.end(), [&](const RenderedStep& s) {
-      return s.text == step.text && s.argv == step.argv && s.sudo == step.sudo;
-    });
-    if (!seen) fix.steps.push_back(step);
-  }
+  for (auto& step : finding.steps)
+    if (std::find(fix.steps.begin(), fix.steps.end(), step) == fix.steps.end()) fix.steps.push_back(step);
   if (std::find(fix.verify.begin(), fix.verify.end(), finding.verify) == fix.verify.end())
     fix.verify.push_back(finding.verify);
 }

@@ -67,13 +67,7 @@ std::string area_summary(const std::string& area, const Json& facts) {
 
 // The why and the verify command name the place too (the text shows
 // neither per place), so the fix steps alone decide.
-bool same_fix(const Finding& a, const Finding& b) {
-  if (a.steps.size() != b.steps.size()) return false;
-  for (size_t i = 0; i < a.steps.size(); ++i)
-    if (a.steps[i].text != b.steps[i].text || a.steps[i].argv != b.steps[i].argv || a.steps[i].sudo != b.steps[i].sudo)
-      return false;
-  return true;
-}
+bool same_fix(const Finding& a, const Finding& b) { return a.steps == b.steps; }
 
 std::string workload_lines(const WorkloadReport& w, const Style& st) {
   if (!w.ran) return fmt::format("[{}] {} — not run: {}\n", st.yellow("?"), st.bold("Workloads"), w.reason);

@@ -17,6 +17,11 @@ struct RenderedStep {
   bool incomplete = false;        // a word of argv is an unknown fact: shown, never run
 };
 
+// The same step to a person and to the executor (`incomplete` follows from argv).
+inline bool operator==(const RenderedStep& a, const RenderedStep& b) {
+  return a.text == b.text && a.argv == b.argv && a.sudo == b.sudo;
+}
+
 struct Finding {
   const Rule* rule = nullptr;
   std::string title;
