@@ -115,6 +115,17 @@ std::string confidence(CauseVerdict v, int score) {
   return "low";
 }
 
+// Evidence lines in input order, each once, at most five.
+void tidy_evidence(std::vector<EvidenceLine>& evidence) {
+  std::sort(evidence.begin(), evidence.end(), [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+  evidence.erase(std::unique(evidence.begin(), evidence.end(),
+                             [](const EvidenceLine& a, const EvidenceLine& b) {
+                               return a.line == b.line && a.source == b.source;
+                             }),
+                 evidence.end());
+  if (evidence.size() > 5) evidence.resize(5);
+}
+
 // Evidence of all matched signals in input order, without repeats.
 void gather_evidence(ExplainedCause& e, const ScanResult& scan) {
   int best = 0, distinct = 0;
@@ -127,14 +138,7 @@ void gather_evidence(ExplainedCause& e, const ScanResult& scan) {
     for (auto& line : it->second.evidence) e.evidence.push_back(line);
   }
   e.text_score = distinct ? best + distinct - 1 : 0;
-  std::sort(e.evidence.begin(), e.evidence.end(),
-            [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
-  e.evidence.erase(std::unique(e.evidence.begin(), e.evidence.end(),
-                               [](const EvidenceLine& a, const EvidenceLine& b) {
-                                 return a.line == b.line && a.source == b.source;
-                               }),
-                   e.evidence.end());
-  if (e.evidence.size() > 5) e.evidence.resize(5);
+  tidy_evidence(e.evidence);
 }
 
 // Real problems the facts do not rule out, then harmless noise, then what
@@ -191,6 +195,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
       evidence.insert(evidence.end(), it->second.evidence.begin(), it->second.evidence.end());
     }
     if (weight == 0) continue;
+    tidy_evidence(evidence);  // once per symptom, not once per problem it lists
     out.symptoms.push_back(&symptom);
     for (size_t i = 0; i < symptom.problems.size(); ++i) {
       const Problem* p = knowledge.catalogue.find(symptom.problems[i]);
@@ -209,9 +214,6 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
       e.text_score = v->second.weight;
       e.evidence = v->second.evidence;
       e.matches = v->second.matches;
-      std::sort(e.evidence.begin(), e.evidence.end(),
-                [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
-      if (e.evidence.size() > 5) e.evidence.resize(5);
     }
     e.finding = describe_rule(cause.rule, facts, knowledge.functions);
     e.verdict = judge(e, facts, knowledge);
