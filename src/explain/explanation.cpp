@@ -21,15 +21,21 @@ Json text_facts(const ScanResult& scan) {
   Json text = Json::object();
   Json matched = Json::array();
   for (auto& [id, hits] : scan.hits) matched.push_back(id);
-  // A capture seen in several signatures: the one on the earliest line wins.
-  for (auto& name : capture_names()) {
-    size_t best = SIZE_MAX;
-    for (auto& [id, hits] : scan.hits)
-      if (hits.captures.count(name) && !hits.evidence.empty() && hits.evidence.front().line < best) {
-        best = hits.evidence.front().line;
-        text[name] = hits.captures.at(name);
-      }
-  }
+  // A capture seen in several signatures: the one on the earliest line wins,
+  // and a failure's own message wins over a line that merely mentions a
+  // value (a context signature): "gfx1030" in an override note must not
+  // replace the gfx1031 the runtime names.
+  for (auto& name : capture_names())
+    for (bool context : {false, true}) {
+      if (text.contains(name)) break;
+      size_t best = SIZE_MAX;
+      for (auto& [id, hits] : scan.hits)
+        if (hits.context == context && hits.captures.count(name) && !hits.ambiguous.count(name) && !hits.evidence.empty() &&
+            hits.evidence.front().line < best) {
+          best = hits.evidence.front().line;
+          text[name] = hits.captures.at(name);
+        }
+    }
   text["matched"] = matched;
   return text;
 }
@@ -150,6 +156,13 @@ int tier(const ExplainedCause& c) {
 
 bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
   if (tier(a) != tier(b)) return tier(a) < tier(b);
+  // A message only one problem prints (its own weight-3 signal) says what
+  // happened; a problem the text reached only through a symptom does not
+  // outrank it by being confirmed ("PCI rejects atomics" beside an RX 580
+  // that is also too old for ROCm names the atomics first).
+  auto decisive = [](const ExplainedCause& c) { return c.symptom == nullptr && c.text_score >= 2; };
+  if (decisive(a) && b.symptom && !decisive(b)) return true;
+  if (decisive(b) && a.symptom && !decisive(a)) return false;
   if (a.verdict != b.verdict) return a.verdict < b.verdict;
   if (a.text_score != b.text_score) return a.text_score > b.text_score;
   int ra = cause_area_rank(a.cause->layer), rb = cause_area_rank(b.cause->layer);
@@ -172,7 +185,14 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   // The same derived facts check judges on, the kernel log's signatures too.
   derive_facts(facts, knowledge, std::nullopt);
   facts["text"] = text_facts(scan);
-  fill_from_machine(facts["text"], facts);
+  // "RX 470" in the text names its GPU as surely as "gfx803" does.
+  Json& text = facts["text"];
+  // Not when the text lists several targets: then a name is no better.
+  bool several_gfx = std::any_of(scan.hits.begin(), scan.hits.end(),
+                                 [](auto& h) { return h.second.context && h.second.ambiguous.count("gfx"); });
+  if (!text.contains("gfx") && !several_gfx && text.contains("gpu_name") && text["gpu_name"].is_string())
+    if (auto gfx = knowledge.matrix->gfx_for_product_name(text["gpu_name"].get<std::string>())) text["gfx"] = *gfx;
+  fill_from_machine(text, facts);
   // The symptoms the text shows, and through them every problem that
   // produces one: the facts choose among them.
   struct Via {

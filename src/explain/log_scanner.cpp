@@ -67,6 +67,7 @@ size_t break_end(std::string_view text, size_t i) {
 struct LogScanner::Pattern {
   std::string id;
   bool origin = false;
+  bool context = false;
   std::unique_ptr<RE2> re;
   std::vector<std::pair<std::string, int>> groups;  // named groups
 };
@@ -102,10 +103,11 @@ std::string strip_ansi(std::string_view text) {
 LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vector<Origin>& origins) {
   RE2::Options options = pattern_options();
   set_ = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
-  auto add = [&](const std::string& id, const std::string& pattern, bool origin) {
+  auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context) {
     auto p = std::make_unique<Pattern>();
     p->id = id;
     p->origin = origin;
+    p->context = context;
     p->re = std::make_unique<RE2>(multiline(pattern), options);
     std::string why;
     if (!p->re->ok()) why = p->re->error();
@@ -114,9 +116,9 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     for (auto& [name, index] : p->re->NamedCapturingGroups()) p->groups.emplace_back(name, index);
     patterns_.push_back(std::move(p));
   };
-  for (auto& s : signatures) add(s.id, s.pattern, false);
+  for (auto& s : signatures) add(s.id, s.pattern, false, s.context);
   signature_count_ = signatures.size();
-  for (auto& o : origins) add(o.id, o.pattern, true);
+  for (auto& o : origins) add(o.id, o.pattern, true, false);
   if (error_.empty() && !set_->Compile()) error_ = "the signatures do not fit RE2's memory budget";
 }
 
@@ -255,16 +257,23 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
     return;
   }
   SignatureHits& hits = result_.hits[p.id];
+  hits.context = p.context;
   ++hits.count;
   if (hits.evidence.size() < kMaxEvidence)
     hits.evidence.push_back({number, source_, std::string(line.substr(0, kMaxEvidenceText))});
-  if (p.groups.empty() || hits.captures.size() == p.groups.size()) return;
+  // A context signature keeps matching to see whether its lines agree; the
+  // others stop capturing once every group has its first value.
+  if (p.groups.empty() || (hits.captures.size() == p.groups.size() && !p.context)) return;
   int n = p.re->NumberOfCapturingGroups();
   std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
   if (!p.re->Match(line, 0, line.size(), RE2::UNANCHORED, groups.data(), n + 1)) return;
-  for (auto& [name, i] : p.groups)
-    if (groups[static_cast<size_t>(i)].data() && !groups[static_cast<size_t>(i)].empty() && !hits.captures.count(name))
-      hits.captures[name] = std::string(groups[static_cast<size_t>(i)]);
+  for (auto& [name, i] : p.groups) {
+    const re2::StringPiece& g = groups[static_cast<size_t>(i)];
+    if (!g.data() || g.empty()) continue;
+    auto it = hits.captures.find(name);
+    if (it == hits.captures.end()) hits.captures[name] = std::string(g);
+    else if (p.context && it->second != std::string_view(g.data(), g.size())) hits.ambiguous.insert(name);
+  }
 }
 
 std::vector<std::string> run_signature_examples(const std::vector<Signature>& signatures, size_t* examples_run) {

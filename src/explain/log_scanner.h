@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,11 @@ struct SignatureHits {
   size_t count = 0;
   std::vector<EvidenceLine> evidence;  // the first kMaxEvidence matches
   std::map<std::string, std::string> captures;  // first value of each named group
+  bool context = false;  // a context signature (signature.h): its captures only fill gaps
+  // Context captures whose lines named different values ("Device 0: ...,
+  // gfx1201" and "Device 1: ..., gfx1036"): the text is about several, so
+  // none of them is the one.
+  std::set<std::string> ambiguous;
 };
 
 struct ScanResult {

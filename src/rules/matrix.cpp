@@ -2,6 +2,8 @@
 #include "rules/matrix.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 
 #include "base/text.h"
 #include "base/version.h"
@@ -71,6 +73,61 @@ const GfxTarget* Matrix::gfx_target(std::string_view gfx) const {
 const Override* Matrix::hsa_override(std::string_view gfx) const {
   auto it = overrides_.find(gfx);
   return it == overrides_.end() ? nullptr : &overrides_list_[it->second];
+}
+
+namespace {
+
+// The words of a product name that tell one GPU from another: lower case,
+// without the brand words people leave out or add ("AMD Radeon RX 6700 XT",
+// "rx6700xt" and "6700 XT" are one key), and without a parenthesised note
+// ("Instinct MI8 (GCN3, Fiji)").
+std::string product_key(std::string_view name) {
+  static const std::set<std::string, std::less<>> brand = {"amd", "ati", "radeon", "instinct", "graphics", "pro", "ai"};
+  std::string key, word;
+  bool first = true;
+  auto flush = [&] {
+    if (word.empty()) return;
+    if (!brand.count(word) && !(first && word == "rx")) key += word;
+    if (!brand.count(word)) first = false;
+    word.clear();
+  };
+  for (char c : name) {
+    if (c == '(') break;
+    unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) {
+      // "RX580": the letters and the number are separate words.
+      if (!word.empty() && std::isdigit(u) && word == "rx") flush();
+      word += static_cast<char>(std::tolower(u));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return key;
+}
+
+}  // namespace
+
+std::optional<std::string> Matrix::gfx_for_product_name(std::string_view name) const {
+  // Asked once per explained text, over ~1,000 names: no index is kept.
+  std::string want = product_key(name);
+  if (want.empty()) return std::nullopt;
+  std::optional<std::string> found;
+  auto offer = [&](std::string_view candidate, std::string_view gfx) {
+    if (product_key(candidate) != want) return true;
+    if (found && *found != gfx) return false;  // two targets share the name: say nothing
+    found = std::string(gfx);
+    return true;
+  };
+  for (auto& d : devices_list_) {
+    if (!d.gfx) continue;
+    for (auto n : d.names)
+      if (!offer(n, *d.gfx)) return std::nullopt;
+  }
+  for (auto& t : gfx_list_)
+    for (auto n : t.products)
+      if (!offer(n, t.gfx)) return std::nullopt;
+  return found;
 }
 
 const Release* Matrix::find_release(std::string_view version) const {

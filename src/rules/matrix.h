@@ -113,6 +113,11 @@ class Matrix {
   const GpuDevice* device(std::string_view device_id) const;  // case-insensitive; nullptr when not listed
   const GfxTarget* gfx_target(std::string_view gfx) const;
   const Release* find_release(std::string_view version) const;  // exact version ("6.4.1")
+  // A GPU's product name as people write it ("RX 6700XT", "Radeon 780M",
+  // "MI300X") -> its gfx target, from the devices' marketing names and the
+  // targets' product lists; nullopt when no name matches, or names of
+  // different targets do.
+  std::optional<std::string> gfx_for_product_name(std::string_view name) const;
   // The release as JSON (version, date, line, confidence, unconfirmed,
   // sources, distros as "id version"), or null when not listed.
   Json release(const std::string& version) const;

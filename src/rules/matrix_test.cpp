@@ -59,8 +59,10 @@ sources: {ids: amdgpu.ids}
 gfx_targets:
 - {gfx: gfx1100, kfd_target_version: 110000, architecture: RDNA3, apu: false, products: [RX 7900 XTX], confidence: high, sources: [ids]}
 devices:
-- {device_id: "0x744C", asic: NAVI31, gfx: gfx1100, names: [RX 7900 XTX], apu: false, confidence: high, sources: [ids]}
+- {device_id: "0x744C", asic: NAVI31, gfx: gfx1100, names: [Radeon RX 7900 XTX], apu: false, confidence: high, sources: [ids]}
 - {device_id: "0x1234", asic: UNKNOWN, gfx: null, names: [], apu: true, confidence: low, sources: [ids]}
+- {device_id: "0x67DF", asic: POLARIS10, gfx: gfx803, names: [Radeon RX 470, Radeon RX 580, Radeon Pro WX 7100], apu: false, confidence: high, sources: [ids]}
+- {device_id: "0x9999", asic: OTHER, gfx: gfx1030, names: [Radeon RX 580], apu: false, confidence: low, sources: [ids]}
 )";
 
 const char* kOverrides = R"(schema: 1
@@ -122,7 +124,7 @@ TEST_CASE("the matrix maps PCI ids to gfx targets as the kernel does", "[matrix]
   const Matrix& m = small();
   REQUIRE(m.device("0x744c"));
   CHECK(m.device("0x744c")->gfx == "gfx1100");
-  CHECK(m.device("0x744C")->names == MatrixTexts{"RX 7900 XTX"});  // ids compare case-insensitively
+  CHECK(m.device("0x744C")->names == MatrixTexts{"Radeon RX 7900 XTX"});  // ids compare case-insensitively
   CHECK_FALSE(m.device("0x1234")->gfx);                             // listed, gfx not known
   CHECK(m.device("0x0000") == nullptr);
   CHECK(m.gfx_target("gfx1100")->kfd_target_version == 110000);
@@ -316,13 +318,14 @@ TEST_CASE("a misspelt key, a wrong type or a missing field in the matrix is a lo
 }
 
 TEST_CASE("every bad entry is reported, and the good ones still load", "[matrix]") {
+  // kGpus has ten lines; the two bad entries are lines 11 and 12.
   std::string text = kGpus;
   text += "- {device_id: \"0x1\", asic: A, gfx: g, names: [], apu: false, confidence: sure, sources: [ids]}\n";
   text += "- {device_id: \"0x2\", asic: A, gfx: g, names: [], apu: false, confidence: high}\n";
   Loaded l = load({{"m/g.yaml", text}, {"m/rocm-releases.yaml", kReleases}});
   REQUIRE(l.errors.size() == 2);
-  CHECK(l.errors[0].str().find("m/g.yaml:9:") == 0);
-  CHECK(l.errors[1].str() == "m/g.yaml:10:3: missing 'sources'");
+  CHECK(l.errors[0].str().find("m/g.yaml:11:") == 0);
+  CHECK(l.errors[1].str() == "m/g.yaml:12:3: missing 'sources'");
   CHECK(l.matrix.device("0x744c"));
 }
 
@@ -335,4 +338,17 @@ TEST_CASE("the shipped matrix loads strictly and answers for a common GPU", "[ma
   CHECK(m.device("0x744c")->gfx == "gfx1100");  // RX 7900 XTX
   CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04").is_string());
   CHECK_FALSE(m.as_of().empty());
+}
+
+TEST_CASE("a GPU's product name as people write it gives its gfx target", "[matrix]") {
+  const Matrix& m = small();
+  for (auto name : {"RX 7900 XTX", "rx7900xtx", "AMD Radeon RX 7900 XTX", "7900 XTX", "Radeon 7900XTX"})
+    CHECK(m.gfx_for_product_name(name) == std::optional<std::string>("gfx1100"));
+  CHECK(m.gfx_for_product_name("RX470") == std::optional<std::string>("gfx803"));
+  CHECK(m.gfx_for_product_name("Radeon Pro WX 7100") == std::optional<std::string>("gfx803"));
+  // Two targets under one name (here a made-up second RX 580): no answer rather than a guess.
+  CHECK_FALSE(m.gfx_for_product_name("RX 580"));
+  CHECK_FALSE(m.gfx_for_product_name("RX 9999"));
+  CHECK_FALSE(m.gfx_for_product_name("Radeon"));
+  CHECK_FALSE(m.gfx_for_product_name(""));
 }

@@ -66,12 +66,17 @@ class Loader {
   // Signals and symptoms may name what another file defines: checked once
   // all are loaded.
   void check_references() {
-    std::set<std::string> signatures;
-    for (auto& s : set_.signatures) signatures.insert(s.id);
+    std::map<std::string, bool> signatures;  // id -> context
+    for (auto& s : set_.signatures) signatures[s.id] = s.context;
     auto check_signals = [&](const std::vector<Signal>& signals, const std::string& owner) {
-      for (auto& sig : signals)
-        if (!signatures.count(sig.signature))
+      for (auto& sig : signals) {
+        auto it = signatures.find(sig.signature);
+        if (it == signatures.end())
           set_.errors.push_back({sig.where, owner + ": unknown signature '" + sig.signature + "'"});
+        else if (it->second)
+          set_.errors.push_back({sig.where, owner + ": '" + sig.signature +
+                                                "' is a context signature: it captures a value and points to nothing"});
+      }
     };
     std::map<std::string, SourceLocation> names;  // ids and aliases
     for (auto& p : set_.problems) {
@@ -343,13 +348,16 @@ class Loader {
 
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
-    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "examples"});
+    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "context", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
     s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
     if (n["scan_kernel_log"]) s.scan_kernel_log = yaml_->flag(n["scan_kernel_log"], "scan_kernel_log");
+    if (n["context"]) s.context = yaml_->flag(n["context"], "context");
     check_pattern(n["pattern"], s.pattern, true);
+    if (s.context && RE2(s.pattern).NumberOfCapturingGroups() == 0)
+      yaml_->fail(n["pattern"], "a context signature captures a value: its pattern needs a named group");
     const YamlNode& ex = yaml_->required(n, "examples");
     yaml_->mapping(ex, "'examples' is a mapping with match and no_match");
     yaml_->allow_keys(ex, {"match", "no_match"});
@@ -445,7 +453,7 @@ const std::vector<std::string>& capture_names() {
   static const std::vector<std::string> names = {
       "gfx",     "hsa_override", "kernel_release", "package", "library", "path",   "python_version",
       "rocm_version", "torch_version", "node", "app", "device", "group", "command", "module", "firmware",
-      "symbol",  "size"};
+      "symbol",  "size", "gpu_name"};
   return names;
 }
 

@@ -149,3 +149,17 @@ TEST_CASE("a symptom names known problems, once each, and a problem can be found
   CHECK(Loaded(lone).first_error().find("nothing can find it") != std::string::npos);
   CHECK(Loaded(symptom + lone).first_error() == "");
 }
+
+TEST_CASE("a context signature captures a value and is no problem's signal", "[rules]") {
+  std::string context = "signatures:\n  - id: ctx\n    context: true\n    pattern: '(?P<gfx>gfx[0-9]+)'\n"
+                        "    examples: {match: [gfx1100], no_match: [y]}\n";
+  std::string rules(kGoodRule);
+  CHECK(Loaded(context + rules).first_error() == "");
+  std::string no_group = context;
+  no_group.replace(no_group.find("(?P<gfx>gfx[0-9]+)"), 18, "gfx[0-9]+");
+  CHECK(Loaded(no_group + rules).first_error().find("a context signature captures a value: its pattern needs a named group") !=
+        std::string::npos);
+  std::string as_signal = rules;
+  as_signal.replace(as_signal.find("    title:"), 0, "    signals: [{signature: ctx, weight: 1}]\n");
+  CHECK(Loaded(context + as_signal).first_error().find("'ctx' is a context signature") != std::string::npos);
+}

@@ -29,6 +29,11 @@ struct Signature {
   // these patterns are compiled by check; the rest wait for a text. Last,
   // so {id, pattern, examples, where} still initialises the others.
   bool scan_kernel_log = false;
+  // Context: the signature only captures a value a line mentions (a gfx
+  // target, a GPU's product name) and shows no failure by itself. Its
+  // captures fill only what no other signature captured, and no problem or
+  // symptom may take it as a signal.
+  bool context = false;
 };
 
 // Where a text probably came from, so "nothing recognised" can name the

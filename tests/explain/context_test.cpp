@@ -1,0 +1,53 @@
+// What a text says about its GPU without an error message: a gfx target
+// named in passing and a product name ("RX470", "Radeon 5700XT") decide the
+// gfx causes with --no-probe, and never replace the gfx a runtime's own
+// message names (rules/catalogue/context.yaml, docs/explain.md).
+#include "catch.h"
+#include "base/fact.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using test::run_rocmdoc;
+
+namespace {
+
+Json explain_text(const std::string& text) {
+  auto r = run_rocmdoc({"explain", "--no-probe", "--json", text});
+  INFO(r.err);
+  REQUIRE((r.exit_code == 0 || r.exit_code == 1));
+  return Json::parse(r.out);
+}
+
+std::string first_cause(const Json& j) { return j["causes"].empty() ? "" : j["causes"][0]["id"].get<std::string>(); }
+
+}  // namespace
+
+TEST_CASE("a product name in the text names the GPU's target", "[explain][context]") {
+  // The same runtime message: the card the user names decides the cause.
+  Json polaris = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nGPU: Radeon RX 470");
+  CHECK(polaris["text"]["gpu_name"] == "Radeon RX 470");
+  CHECK(polaris["text"]["gfx"] == "gfx803");
+  CHECK(first_cause(polaris) == "gfx-dropped-no-override");
+  CHECK(polaris["causes"][0]["verdict"] == "confirmed");
+
+  Json rdna2 = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nmy card: RX 6700XT");
+  CHECK(rdna2["text"]["gfx"] == "gfx1031");
+  CHECK(first_cause(rdna2) == "unsupported-gfx-needs-override");
+
+  // A name the matrix does not know gives no target.
+  Json unknown = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nRX 9999");
+  CHECK_FALSE(unknown["text"].contains("gfx"));
+}
+
+TEST_CASE("a gfx mentioned in passing fills in, but the runtime's own wins", "[explain][context]") {
+  Json mentioned = explain_text("hipErrorNoBinaryForGpu: Coudn't find binary for current devices!\n- RX470 (gfx803)");
+  CHECK(mentioned["text"]["gfx"] == "gfx803");
+  // The override note comes first, the runtime's message names the real target.
+  Json both = explain_text(
+      "I run it as gfx1030 with the override\n"
+      ":1:hip_fatbin.cpp :687 : No compatible code objects found for: gfx1031, value of HIP_FORCE_SPIRV_CODEOBJECT: 0");
+  CHECK(both["text"]["gfx"] == "gfx1031");
+  // Context alone is no failure: nothing to explain.
+  Json alone = explain_text("My box: Ryzen 7 7800X3D, RX 7900 XTX (gfx1100), 64 GB");
+  CHECK(alone["causes"].empty());
+}
