@@ -14,6 +14,10 @@
 namespace rocmdoc {
 
 int run_facts_command(const MachineOptions& options, const std::string& output_file, std::ostream& out, std::ostream& err);
+// facts --format ansible: the check's summary and findings, GPUs, ROCm and
+// torch as one compact JSON object (output/ansible_facts.h).
+int run_ansible_facts_command(const MachineOptions& options, const std::string& output_file, std::ostream& out,
+                              std::ostream& err);
 
 struct SnapshotOptions {
   std::string output;  // FILE.tar.gz
@@ -29,7 +33,9 @@ struct CheckOptions {
   std::string facts_file;  // --facts FILE: diagnose a saved facts document
   std::string rocm;        // --rocm X.Y[.Z]
   std::string rules_dir;   // --rules DIR
-  bool json = false;
+  bool json = false;       // --json, the short form of --format json
+  std::string format;      // --format text|json|prometheus; empty: text (json with --json)
+  std::string textfile;    // --textfile DIR: write DIR/rocmdoc.prom (Prometheus) instead of printing
   bool color = false;      // decided by main: a terminal and no NO_COLOR
 };
 int run_check_command(const MachineOptions& machine, const CheckOptions& options, std::ostream& out, std::ostream& err);

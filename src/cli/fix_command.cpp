@@ -81,7 +81,8 @@ void print_dry_run(const InstallPlan& plan, Machine& machine, const Journal& jou
     auto [state, why] = evaluate_step(step, machine, inputs);
     out << "[" << i + 1 << "/" << plan.steps.size() << "] " << step.title << "\n"
         << "    state: " << step_state_name(state) << " (" << why << ")\n"
-        << (step.needs_root ? "    as root, would:\n" : "    as " + plan.user + ", would:\n") << describe_changes(step);
+        << (step.needs_root ? "    as root, would:\n"
+                            : "    as " + (plan.user.empty() ? std::string("the user running rocmdoc") : plan.user) + ", would:\n") << describe_changes(step);
   }
 }
 

@@ -13,7 +13,9 @@
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
 #include "cli/install_command.h"
+#include "cli/health_check_command.h"
 #include "cli/fix_command.h"
+#include "cli/fleet_command.h"
 
 using namespace rocmdoc;
 
@@ -66,6 +68,12 @@ int run(int argc, char** argv) {
   add_deep_options(facts, facts_opts, "Their results are the `deep` section.");
   std::string facts_out;
   facts->add_option("-o,--output", facts_out, "Write to FILE (atomically) instead of standard output")->type_name("FILE");
+  std::string facts_format = "json";
+  facts->add_option("--format", facts_format,
+                    "json: the whole facts document (default); ansible: a compact object for Ansible's facts.d "
+                    "(the check's summary and findings, GPUs, ROCm, torch; docs/fleet.md)")
+      ->check(CLI::IsMember({"json", "ansible"}))
+      ->type_name("FORMAT");
 
   MachineOptions snap_opts;
   SnapshotOptions snapshot_options;
@@ -94,6 +102,17 @@ int run(int argc, char** argv) {
   check->add_option("--rules", check_options.rules_dir, "Use the rules in DIR instead of the built-in ones")
       ->type_name("DIR");
   check->add_flag("--json", check_options.json, "Print the report as JSON (docs/check-json.md)");
+  HealthCheckOptions health_options;
+  add_health_check_options(check, health_options);
+  check->add_option("--format", check_options.format,
+                    "text (the default), json (docs/check-json.md) or prometheus (metrics for node_exporter's "
+                    "textfile collector, docs/fleet.md)")
+      ->check(CLI::IsMember({"text", "json", "prometheus"}))
+      ->type_name("FORMAT");
+  check->add_option("--textfile", check_options.textfile,
+                    "Write the Prometheus metrics to DIR/rocmdoc.prom atomically, print nothing (node_exporter's "
+                    "--collector.textfile.directory; docs/fleet.md)")
+      ->type_name("DIR");
   check->footer("Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
 
   MachineOptions explain_opts;
@@ -157,8 +176,8 @@ int run(int argc, char** argv) {
   install->add_option("--user", install_options.user, "The user to set up (default: SUDO_USER, else you)")
       ->type_name("NAME");
   install->add_option("--trust-key", install_options.trust_key,
-                      "For a release whose signing key fingerprint rocmdoc's sources do not give (the Core SDK 10.0 "
-                      "line): the fingerprint you checked yourself; the key is used only if it carries it")
+                      "For a release whose recipe pins no signing key fingerprint (a --rules recipe with "
+                      "fingerprint_unknown): the fingerprint you checked yourself; the key is used only if it carries it")
       ->type_name("FINGERPRINT");
   install->add_flag("-y,--yes", install_options.yes, "Do every step without asking (unattended)");
   install->add_flag("--resume", install_options.resume, "Carry on the journal's plan (after a reboot or an interruption)");
@@ -170,7 +189,7 @@ int run(int argc, char** argv) {
   install->footer(
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
-      "  sudo rocmdoc install --auto --rocm 10.0.0 --no-driver --no-torch --trust-key FINGERPRINT\n"
+      "  sudo rocmdoc install --auto --rocm 10.0.0   (the Core SDK line; the default on Ubuntu 26.04)\n"
       "Exit codes: 0 done (or the plan shown), 1 rocmdoc will not install here (the reason and what to do instead), "
       "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "
       "it again).");
@@ -195,6 +214,9 @@ int run(int argc, char** argv) {
   info->add_flag("--json", info_json, "The same as one JSON document");
   info->footer("Exit codes: 0 printed, 2 the rules do not load (errors as file:line:column).");
 
+  FleetMergeOptions fleet_options;
+  auto* fleet_merge = add_fleet_commands(app, fleet_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -202,7 +224,12 @@ int run(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   }
 
+  if (*facts && facts_format == "ansible") return run_ansible_facts_command(facts_opts, facts_out, std::cout, std::cerr);
   if (*facts) return run_facts_command(facts_opts, facts_out, std::cout, std::cerr);
+  if (*check && wants_health_check(health_options)) {
+    SystemProcessRunner scontrol;
+    return run_health_check_command(check_opts, check_options, health_options, scontrol, std::cout, std::cerr);
+  }
   if (*check) {
     check_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
     return run_check_command(check_opts, check_options, std::cout, std::cerr);
@@ -236,6 +263,10 @@ int run(int argc, char** argv) {
   if (*test) return run_rules_test(test_dir, std::cout, std::cerr);
   if (*patterns) return run_rules_patterns(patterns_dir, std::cout, std::cerr);
   if (*info) return run_rules_info(info_dir, info_json, std::cout, std::cerr);
+  if (*fleet_merge) {
+    fleet_options.color = ::isatty(1) && !std::getenv("NO_COLOR");
+    return run_fleet_merge_command(fleet_options, std::cout, std::cerr);
+  }
   if (*snapshot) return run_snapshot_command(snap_opts, snapshot_options, std::cout, std::cerr);
   return kExitUsage;
 }

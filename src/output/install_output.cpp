@@ -70,8 +70,8 @@ std::string indented(const std::string& text, const std::string& indent) {
 std::string heading(const InstallPlan& plan) {
   std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + plan.distro + " (AMD repositories: " + plan.codename + ")";
   s += plan.driver.empty() ? ", no driver (--no-driver)" : ", driver amdgpu " + plan.driver;
-  s += ", for " + plan.user;
-  s += plan.venv.empty() ? ", no PyTorch (--no-torch)" : ", PyTorch in " + plan.venv;
+  s += plan.user.empty() ? ", for no user (not known: pass --user NAME)" : ", for " + plan.user;
+  s += !plan.venv.empty() ? ", PyTorch in " + plan.venv : plan.user.empty() ? ", no PyTorch (no user to own its venv)" : ", no PyTorch (--no-torch)";
   return s + "\n";
 }
 
@@ -125,8 +125,11 @@ std::string render_plan_text(const InstallPlan& plan, const InstallTextOptions& 
 }
 
 std::string render_refusal_text(const InstallRefusal& refusal) {
-  return "rocmdoc install: will not install here (" + refusal.id + ").\n  Why: " + refusal.reason +
-         "\n  Instead: " + refusal.instead + "\n";
+  std::string out = "rocmdoc install: will not install here (" + refusal.id + ").\n  Why: " + refusal.reason +
+                    "\n  Instead: " + refusal.instead + "\n";
+  // The further reasons, so that fixing the first does not only meet the next.
+  for (auto& a : refusal.also) out += "\n  Also (" + a.id + "): " + a.reason + "\n  Instead: " + a.instead + "\n";
+  return out;
 }
 
 namespace {
@@ -183,7 +186,7 @@ Json render_plan_json(const InstallPlan& plan) {
             {"codename", plan.codename},
             {"rocm", plan.rocm},
             {"driver", plan.driver.empty() ? Json(nullptr) : Json(plan.driver)},
-            {"user", plan.user},
+            {"user", plan.user.empty() ? Json(nullptr) : Json(plan.user)},
             {"venv", plan.venv.empty() ? Json(nullptr) : Json(plan.venv)},
             {"plan_key", plan_key(plan)}};
   Json out = {{"schema", kInstallJsonSchema}, {"kind", "plan"}, {"plan", p}, {"steps", steps}, {"notes", plan.notes}, {"summary", summary}};
@@ -193,9 +196,11 @@ Json render_plan_json(const InstallPlan& plan) {
 }
 
 Json render_refusal_json(const InstallRefusal& refusal) {
+  Json also = Json::array();
+  for (auto& a : refusal.also) also.push_back({{"id", a.id}, {"reason", a.reason}, {"instead", a.instead}});
   return {{"schema", kInstallJsonSchema},
           {"kind", "refusal"},
-          {"refusal", {{"id", refusal.id}, {"reason", refusal.reason}, {"instead", refusal.instead}}}};
+          {"refusal", {{"id", refusal.id}, {"reason", refusal.reason}, {"instead", refusal.instead}, {"also", also}}}};
 }
 
 }  // namespace rocmdoc

@@ -65,6 +65,40 @@ std::string area_summary(const std::string& area, const Json& facts) {
   return "";
 }
 
+// A fact as text: its value, or "?" with nothing else (the reason is in
+// `rocmdoc facts`; here it would drown the line).
+std::string shown(const Json& j, const char* unit = "") {
+  if (j.is_number_integer()) return std::to_string(j.get<int64_t>()) + unit;
+  if (j.is_string()) return j.get<std::string>() + unit;
+  return "?";
+}
+
+// check -v: what limits each AMD GPU's speed (the power section), one line
+// per GPU under the GPU area.
+std::string power_lines(const Json& facts, const Style& st) {
+  std::string out;
+  for (auto& g : field(field(facts, "power"), "gpus")) {
+    const Json& hwmon = field(g, "hwmon");
+    std::string line = is_unknown(hwmon) ? "cap and temperatures unknown (" + unknown_reason(hwmon) + ")"
+                                         : "cap " + shown(field(g, "power_cap_w"), " W") + " (default " +
+                                               shown(field(g, "power_cap_default_w"), " W") + ", max " +
+                                               shown(field(g, "power_cap_max_w"), " W") + ")";
+    line += ", sclk " + shown(field(g, "sclk_mhz"), " MHz") + ", mclk " + shown(field(g, "mclk_mhz"), " MHz");
+    const Json& temps = field(g, "temperatures");
+    if (temps.is_array())
+      for (auto& t : temps)
+        line += ", " + shown(field(t, "sensor")) + " " + shown(field(t, "celsius"), " °C") + " (crit " +
+                shown(field(t, "crit_celsius"), " °C") + ")";
+    const Json& throttle = field(g, "throttle");
+    const Json& active = field(throttle, "active");
+    if (!active.is_array()) line += ", throttle status unknown";
+    else if (active.empty()) line += ", not throttling";
+    else line += ", throttling: " + active.dump();
+    out += st.dim(fmt::format("    power {}: {}\n", shown(field(g, "address")), line));
+  }
+  return out;
+}
+
 // The why and the verify command name the place too (the text shows
 // neither per place), so the fix steps alone decide.
 bool same_fix(const Finding& a, const Finding& b) { return a.steps == b.steps; }
@@ -118,6 +152,7 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
     if (!unknown.empty()) counts = fmt::format("{} could not be checked", unknown.size());
     out += fmt::format("[{}] {}{}{}\n", m, st.bold(label), summary.empty() ? "" : " — " + summary,
                        counts.empty() ? "" : st.dim(" (" + counts + ")"));
+    if (options.verbose && area == "gpu") out += power_lines(report.facts, st);
     for (auto* o : fired) {
       // Places with the same why and fix are one finding: "alex cannot open
       // /dev/kfd" and "... /dev/dri/renderD128" share one usermod.

@@ -97,6 +97,9 @@ Json probe_host(ProbeContext& ctx, const Json&) {
   h["cpu_model"] = cpuinfo_ok ? cpu_model(info) : unknown(cpuinfo_why);
   h["cpu_count"] = cpuinfo_ok && info.processors > 0 ? Json(info.processors) : unknown(cpuinfo_ok ? "/proc/cpuinfo: no processor lines" : cpuinfo_why);
   h["memory_bytes"] = memory_bytes(ctx);
+  // The node's name for `rocmdoc fleet merge`, which reads many nodes'
+  // reports; the kernel's own name, as uname -n gives it.
+  h["hostname"] = ctx.read_text_fact("/proc/sys/kernel/hostname");
   // The platform probe decides "VM" partly from this flag, which the CPU
   // sets for software running under a hypervisor.
   if (!cpuinfo_ok) h["hypervisor_flag"] = unknown(cpuinfo_why);

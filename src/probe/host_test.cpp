@@ -57,3 +57,11 @@ TEST_CASE("host records unknown for missing and garbage files", "[host][malforme
   CHECK(t["cpu_vendor"] == "Genu");
   CHECK(is_unknown(t["arch"]));  // no flags line: not enough to say
 }
+
+TEST_CASE("host reads the node's name from the kernel, for fleet merge", "[host]") {
+  MemoryMachine m;
+  m.fs->file("/proc/sys/kernel/hostname", "gpu017\n");
+  CHECK(m.run(probe_host)["hostname"] == "gpu017");
+  MemoryMachine missing;
+  CHECK(is_unknown(missing.run(probe_host)["hostname"]));
+}

@@ -34,6 +34,13 @@ std::string hypervisor_from_dmi(const Json& dmi) {
   return "";
 }
 
+// container= values (systemd's list) as rocmdoc's runtime names.
+std::string runtime_of(const std::string& v) {
+  if (v == "podman" || v == "oci") return "podman";
+  if (v == "lxc" || v == "lxc-libvirt") return "lxc";
+  return v;
+}
+
 struct ContainerSigns {
   std::string runtime;  // empty: none found
   Json evidence = Json::array();
@@ -56,15 +63,57 @@ void container_from_files(ProbeContext& ctx, ContainerSigns& signs) {
   }
 }
 
+// systemd's marker (systemd-detect-virt reads it): PID 1 copies the
+// container= its manager gave it there, "lxc" for LXC, LXD, Incus and
+// Proxmox CTs. PID 1's own environment (/proc/1/environ) says the same but
+// is not read: a snapshot would carry every variable of it, secrets too.
+void container_from_systemd(ProbeContext& ctx, ContainerSigns& signs) {
+  Json kind = ctx.read_text_fact("/run/systemd/container");
+  if (!kind.is_string()) return;
+  std::string v = kind.get<std::string>();
+  signs.found(runtime_of(v), "/run/systemd/container says " + v);
+}
+
+// LXD and Incus give their containers a socket to talk to the host.
+void container_from_lxd(ProbeContext& ctx, ContainerSigns& signs) {
+  if (ctx.fs().exists("/dev/lxd/sock")) signs.found("lxd", "/dev/lxd/sock exists (LXD guest API)");
+  else if (ctx.fs().exists("/dev/incus/sock")) signs.found("incus", "/dev/incus/sock exists (Incus guest API)");
+}
+
+// The user namespace: the initial one maps every id to itself
+// ("0 0 4294967295"); any other map means ids are shifted (an unprivileged
+// LXC container, rootless Docker or Podman), and host ids outside the map
+// show as nobody/nogroup (65534).
+Json user_namespace(ProbeContext& ctx) {
+  Json ns = Json::object();
+  Json map = ctx.read_text_fact("/proc/self/uid_map");
+  ns["uid_map"] = map;
+  if (is_unknown(map)) {
+    ns["shifted"] = map;
+    return ns;
+  }
+  auto lines = split_lines(map.get<std::string>());
+  bool identity = lines.size() == 1 && split_words(lines[0]) == std::vector<std::string>{"0", "0", "4294967295"};
+  ns["shifted"] = !identity;
+  return ns;
+}
+
 void container_from_env(ProbeContext& ctx, ContainerSigns& signs) {
   Json container = ctx.machine().env("container");
   if (container.is_string()) {
     std::string v = container.get<std::string>();
-    std::string rt = v == "podman" || v == "oci" ? "podman" : v == "lxc" || v == "lxc-libvirt" ? "lxc" : v;
-    signs.found(rt, "the environment has container=" + v);
+    signs.found(runtime_of(v), "the environment has container=" + v);
   }
   if (ctx.machine().env("KUBERNETES_SERVICE_HOST").is_string())
     signs.found("kubernetes", "the environment has KUBERNETES_SERVICE_HOST");
+}
+
+// /sys/hypervisor/type: "xen" in a Xen guest (PV, HVM or PVH), the one
+// hypervisor whose guests may not show a DMI vendor.
+Json sys_hypervisor_type(ProbeContext& ctx) {
+  FileStat st = ctx.fs().stat("/sys/hypervisor/type");
+  if (st.type == FileType::missing && st.error.empty()) return nullptr;
+  return ctx.read_text_fact("/sys/hypervisor/type");
 }
 
 Json wsl_signs(ProbeContext& ctx) {
@@ -90,14 +139,23 @@ Json probe_platform(ProbeContext& ctx, const Json& facts) {
                      : unknown("no host facts");
   Json dmi = dmi_facts(ctx);
   std::string hypervisor = hypervisor_from_dmi(dmi);
-  bool vm = hv_flag == true || !hypervisor.empty();
   if (hv_flag == true) evidence.push_back("the CPU reports the hypervisor flag");
   if (!hypervisor.empty()) evidence.push_back("DMI names " + hypervisor);
+  Json hv_type = sys_hypervisor_type(ctx);
+  if (hv_type.is_string() && to_lower(hv_type.get<std::string>()) == "xen") {
+    if (hypervisor.empty()) hypervisor = "Xen";
+    evidence.push_back("/sys/hypervisor/type says xen");
+  }
+  bool vm = hv_flag == true || !hypervisor.empty();
   bool vm_known = vm || !is_unknown(hv_flag) || !is_unknown(dmi["sys_vendor"]);
 
   ContainerSigns signs;
   container_from_files(ctx, signs);
   container_from_env(ctx, signs);
+  container_from_systemd(ctx, signs);
+  container_from_lxd(ctx, signs);
+  Json userns = user_namespace(ctx);
+  if (userns["shifted"] == true) evidence.push_back("/proc/self/uid_map shifts ids (a user namespace)");
   for (auto& e : signs.evidence) evidence.push_back(e);
 
   Json wsl = wsl_signs(ctx);
@@ -119,6 +177,13 @@ Json probe_platform(ProbeContext& ctx, const Json& facts) {
   p["dmi"] = dmi;
   p["in_container"] = !signs.runtime.empty();
   p["container_runtime"] = signs.runtime.empty() ? Json(nullptr) : Json(signs.runtime);
+  // Privileged: the container's root is the host's root. Only a user
+  // namespace tells; without uid_map it is unknown.
+  if (signs.runtime.empty()) p["container_privileged"] = nullptr;
+  else if (is_unknown(userns["shifted"])) p["container_privileged"] = userns["shifted"];
+  else p["container_privileged"] = userns["shifted"] == false;
+  p["user_namespace"] = userns;
+  p["sys_hypervisor_type"] = hv_type;
   p["wsl"] = wsl;
   p["evidence"] = evidence;
   return p;

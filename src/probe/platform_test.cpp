@@ -79,3 +79,50 @@ TEST_CASE("platform: unknown, not bare metal, when nothing can be read", "[platf
   CHECK(g["in_container"] == false);
   CHECK(is_unknown(g["dmi"]["sys_vendor"]));
 }
+
+TEST_CASE("platform: a Xen guest by /sys/hypervisor/type even without DMI", "[platform]") {
+  MemoryMachine xen;
+  xen.fs->file("/sys/hypervisor/type", "xen\n");
+  Json p = xen.run(probe_platform, host(false));
+  CHECK(p["kind"] == "vm");
+  CHECK(p["hypervisor"] == "Xen");
+  CHECK(p["sys_hypervisor_type"] == "xen");
+  MemoryMachine metal;
+  metal.fs->file("/sys/class/dmi/id/sys_vendor", "ASUSTeK COMPUTER INC.\n");
+  CHECK(metal.run(probe_platform, host(false))["sys_hypervisor_type"].is_null());
+  MemoryMachine vmware;
+  vmware.fs->file("/sys/class/dmi/id/sys_vendor", "VMware, Inc.\n");
+  CHECK(vmware.run(probe_platform, host(true))["hypervisor"] == "VMware");
+}
+
+TEST_CASE("platform: LXC and Proxmox containers, privileged or not, by systemd's marker, container= and uid_map", "[platform]") {
+  // A Proxmox unprivileged CT: cgroup v2 names nothing, the shell lost
+  // container=, but systemd's marker and the shifted uid_map remain.
+  MemoryMachine unpriv;
+  unpriv.fs->file("/proc/1/cgroup", "0::/\n");
+  unpriv.fs->file("/run/systemd/container", "lxc\n");
+  unpriv.fs->file("/proc/self/uid_map", "         0     100000      65536\n");
+  Json u = unpriv.run(probe_platform, host(true));
+  CHECK(u["kind"] == "container");
+  CHECK(u["container_runtime"] == "lxc");
+  CHECK(u["container_privileged"] == false);
+  CHECK(u["user_namespace"]["shifted"] == true);
+
+  MemoryMachine priv(std::map<std::string, std::string>{{"container", "lxc"}});
+  priv.fs->file("/proc/self/uid_map", "         0          0 4294967295\n");
+  Json p = priv.run(probe_platform, host(false));
+  CHECK(p["container_runtime"] == "lxc");
+  CHECK(p["container_privileged"] == true);
+
+  MemoryMachine lxd;
+  lxd.fs->file("/dev/lxd/sock", "");
+  Json l = lxd.run(probe_platform, host(false));
+  CHECK(l["container_runtime"] == "lxd");
+  CHECK(is_unknown(l["container_privileged"]));  // no uid_map recorded
+
+  MemoryMachine host_machine;
+  host_machine.fs->file("/proc/self/uid_map", "         0          0 4294967295\n");
+  Json h = host_machine.run(probe_platform, host(false));
+  CHECK(h["container_privileged"].is_null());
+  CHECK(h["user_namespace"]["shifted"] == false);
+}

@@ -4,7 +4,7 @@
 namespace rocmdoc {
 
 const std::vector<ProbeDefinition>& probe_catalogue() {
-  // Order matters: pci before amdgpu, kfd, access and firmware, which
+  // Order matters: pci before amdgpu, kfd, access, firmware and power, which
   // build on its device list.
   static const std::vector<ProbeDefinition> probes = {
       {"host", probe_host},
@@ -16,6 +16,7 @@ const std::vector<ProbeDefinition>& probe_catalogue() {
       {"kfd", probe_kfd},
       {"access", probe_access},
       {"firmware", probe_firmware},
+      {"power", probe_power},
       {"rocm", probe_rocm},
       {"python", probe_python},
       {"env", probe_env},

@@ -81,6 +81,7 @@ Json probe_amdgpu(ProbeContext&, const Json&);
 Json probe_kfd(ProbeContext&, const Json&);
 Json probe_access(ProbeContext&, const Json&);
 Json probe_firmware(ProbeContext&, const Json&);
+Json probe_power(ProbeContext&, const Json&);
 Json probe_rocm(ProbeContext&, const Json&);
 Json probe_python(ProbeContext&, const Json&);
 Json probe_env(ProbeContext&, const Json&);

@@ -109,6 +109,32 @@ void describe_release(Json& t, const Matrix& matrix) {
   t["distros"] = distros;
 }
 
+// gpus[].support_track: where the target release supports a GPU only
+// through AMD's separate "ROCm on Radeon" documents (RX 7900 XTX on 5.7.x),
+// that track with its own sources and what of it is unconfirmed; null
+// where the release's own table answers (or nothing does).
+void describe_tracks(Json& facts, const Matrix& matrix) {
+  Json& gpus = facts["gpus"];
+  if (!gpus.is_array()) return;
+  const Json& rocm = facts["target"]["rocm"];
+  for (auto& g : gpus) {
+    const ReleaseGpu* t = rocm.is_string() && g["gfx"].is_string()
+                              ? matrix.gpu_track(rocm.get<std::string>(), g["gfx"].get<std::string>())
+                              : nullptr;
+    if (!t) {
+      g["support_track"] = nullptr;
+      continue;
+    }
+    std::string sources;
+    for (auto& s : t->sources) sources += (sources.empty() ? "" : ", ") + std::string(s);
+    g["support_track"] = Json{{"track", std::string(*t->track)},
+                              {"product", t->product ? Json(std::string(*t->product)) : Json(nullptr)},
+                              {"sources", text_list(t->sources)},
+                              {"status", t->unconfirmed ? "unconfirmed: " + std::string(*t->unconfirmed)
+                                                        : "confirmed at " + sources}};
+  }
+}
+
 // The release /opt/rocm points to, as the matrix names releases: "6.4.1"
 // from .info/version's "6.4.1-83". null without a default install; unknown
 // where there is one whose version cannot be read, so the target is then
@@ -300,6 +326,7 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
     facts["gpus"] = is_unknown(facts["pci"]) ? facts["pci"] : unknown("no PCI device list");
   }
   facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
+  describe_tracks(facts, matrix);
   describe_release(facts["target"], matrix);
   describe_kernels(facts["target"], facts, matrix);
   describe_torch(facts["target"], gpus, matrix);

@@ -181,6 +181,18 @@ Value Matrix::gpu_support(const std::string& version, const std::string& gfx) co
   return Value::of(std::string(best));
 }
 
+const ReleaseGpu* Matrix::gpu_track(const std::string& version, const std::string& gfx) const {
+  const Release* r = find_release(version);
+  if (!r) return nullptr;
+  const ReleaseGpu* track = nullptr;
+  for (auto& g : r->gpus) {
+    if (g.gfx != gfx || (g.support != "supported" && g.support != "deprecated")) continue;
+    if (!g.track) return nullptr;  // the release's own table lists it: no track to name
+    if (!track) track = &g;
+  }
+  return track;
+}
+
 Value Matrix::distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
@@ -217,14 +229,25 @@ Json Matrix::releases_for_gfx(const std::string& gfx) const {
 }
 
 Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const {
-  Json best = nullptr;
-  for (auto& r : releases_) {
-    if (r.line != "production") continue;
-    std::string v(r.version);
-    bool ok = listed_as_supported(gpu_support(v, gfx)) && distro_support(v, distro, version_id).is_true();
-    if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
+  // The production line; the Core SDK line only on a distribution no
+  // production release lists at all (Ubuntu 26.04: AMD lists it from 7.14.1
+  // and 10.0.0 on), where `rocmdoc install --auto` installs that line too.
+  bool production_lists_distro = false;
+  for (auto& r : releases_)
+    if (r.line == "production" && distro_support(std::string(r.version), distro, version_id).is_true())
+      production_lists_distro = true;
+  for (const char* line : {"production", "core_sdk"}) {
+    if (std::string_view(line) == "core_sdk" && production_lists_distro) break;
+    Json best = nullptr;
+    for (auto& r : releases_) {
+      if (r.line != line) continue;
+      std::string v(r.version);
+      bool ok = listed_as_supported(gpu_support(v, gfx)) && distro_support(v, distro, version_id).is_true();
+      if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
+    }
+    if (!best.is_null()) return best;
   }
-  return best;
+  return nullptr;
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {

@@ -49,6 +49,11 @@ struct ReleaseGpu {
   MatrixText gfx;
   std::optional<MatrixText> product, family;  // null: a gfx-level fact, no product list
   MatrixText support;                         // supported, deprecated, unsupported
+  // Set ("radeon") where the support comes from AMD's "ROCm on Radeon"
+  // documents, not the release's own table; then with its own sources.
+  std::optional<MatrixText> track;
+  std::optional<MatrixText> unconfirmed;      // what of that entry no primary source states
+  MatrixTexts sources;
 };
 
 struct Release {
@@ -123,6 +128,10 @@ class Matrix {
   Json release(const std::string& version) const;
   // "supported", "deprecated", "unsupported", "not_listed", or unknown.
   Value gpu_support(const std::string& version, const std::string& gfx) const;
+  // Where the release supports gfx only through a track ("ROCm on Radeon"):
+  // that entry (the first supported one), else nullptr, also when the
+  // release's own list names gfx as supported.
+  const ReleaseGpu* gpu_track(const std::string& version, const std::string& gfx) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
   // True when the kernel is in a series the release lists for that distro.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
@@ -130,7 +139,8 @@ class Matrix {
   // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
   Json releases_for_gfx(const std::string& gfx) const;
   // The newest production release listing gfx (supported or deprecated) and
-  // the distribution; null when none does.
+  // the distribution; on a distribution no production release lists, the
+  // newest Core SDK release that does; null when none does.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const;
   // The entry with the best reported outcome for gfx, or nullptr.
   const Override* hsa_override(std::string_view gfx) const;

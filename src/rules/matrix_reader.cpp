@@ -126,7 +126,7 @@ class MatrixReader {
   }
 
   ReleaseGpu release_gpu(const YamlNode& n) {
-    y_.allow_keys(n, {"gfx", "product", "family", "support", "note"});
+    y_.allow_keys(n, {"gfx", "product", "family", "support", "note", "track", "confidence", "unconfirmed", "sources"});
     ReleaseGpu g;
     g.gfx = str(n, "gfx");
     g.product = opt(n, "product");
@@ -134,6 +134,19 @@ class MatrixReader {
     if (g.family) check_one_of(n["family"], "family", *g.family, {"instinct", "radeon_pro", "radeon", "apu"});
     g.support = one_of(n, "support", {"supported", "deprecated", "unsupported"});
     opt(n, "note");
+    // An entry from AMD's separate "ROCm on Radeon" documents rather than the
+    // release's own table: it carries its own provenance, so a reader can
+    // tell (and the report can say) where the support comes from.
+    g.track = opt(n, "track");
+    if (g.track) {
+      check_one_of(n["track"], "track", *g.track, {"radeon"});
+      provenance(n);
+      g.unconfirmed = opt(n, "unconfirmed");
+      for (auto& s : n["sources"].children) g.sources.push_back(s.text);
+    } else {
+      for (const char* k : {"confidence", "unconfirmed", "sources"})
+        if (n[k]) y_.fail(n[k], std::string("'") + k + "' on a GPU entry goes with 'track' (the release's own list uses the release's)");
+    }
     return g;
   }
 

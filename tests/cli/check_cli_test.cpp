@@ -120,3 +120,16 @@ TEST_CASE("places that share a fix are one finding in check's text", "[cli][chec
   for (auto& f : doc["findings"]) places += f["id"] == "device-node-not-accessible";
   CHECK(places == 2);
 }
+
+TEST_CASE("check -v shows each AMD GPU's power cap, clocks, temperatures and throttle status", "[cli][check][power]") {
+  auto v = run_rocmdoc({"check", "-v", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(v.exit_code == 0);
+  CHECK(v.out.find("power 0000:03:00.0: cap 327 W (default 327 W, max 402 W), sclk 500 MHz, mclk 96 MHz, edge 36 °C "
+                   "(crit 100 °C), junction 41 °C (crit 110 °C), mem 48 °C (crit 108 °C), not throttling") != std::string::npos);
+  auto plain = run_rocmdoc({"check", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(plain.out.find("power 0000:03:00.0") == std::string::npos);  // only with -v
+  // Without hwmon (the recorded container has none): the reason, not "?".
+  auto container = run_rocmdoc({"check", "-v", "--root", machine_root("mi300x-container")});
+  CHECK(container.out.find("power 0000:03:00.0: cap and temperatures unknown (") != std::string::npos);
+  CHECK(container.out.find("? ?") == std::string::npos);
+}

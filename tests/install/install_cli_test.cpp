@@ -36,23 +36,35 @@ TEST_CASE("install --dry-run --root judges the file checks on the recorded machi
     if (s["id"] == "os") CHECK(s["state_reason"].get<std::string>().find("uname -m") != std::string::npos);
 }
 
-TEST_CASE("install --rocm 10.0.0: blocked until --trust-key, which must be a fingerprint", "[install-plan][cli]") {
+TEST_CASE("install --rocm 10.0.0: its pinned key, --trust-key only as that key, which must be a fingerprint",
+          "[install-plan][cli]") {
   std::vector<std::string> core = {"install", "--dry-run", "--json", "--rocm", "10.0.0", "--no-driver", "--no-torch",
                                    "--root", machine_root("ubuntu2404-rx7900xtx")};
-  auto blocked = run_rocmdoc(core);
-  REQUIRE(blocked.exit_code == 0);  // the plan is shown ...
-  Json j = Json::parse(blocked.out);
-  CHECK(j["blocked"]["id"] == "key-not-confirmed");  // ... but it would not run
+  auto pinned = run_rocmdoc(core);
+  REQUIRE(pinned.exit_code == 0);
+  Json j = Json::parse(pinned.out);
+  CHECK(!j.contains("blocked"));  // the recipe pins the key: it would run
+  for (auto& s : j["steps"])
+    if (s["id"] == "key") CHECK(s["checks"][0]["value"] == "D0F004A0025A1145C7807FCD0701EAC4D5E02107");
   core.push_back("--trust-key");
-  core.push_back("0123 4567 89ab cdef 0123  4567 89AB CDEF 0123 4567");  // as gpg prints it, any case
-  auto trusted = run_rocmdoc(core);
-  REQUIRE(trusted.exit_code == 0);
-  Json t = Json::parse(trusted.out);
-  CHECK(!t.contains("blocked"));
-  for (auto& s : t["steps"])
-    if (s["id"] == "key") CHECK(s["checks"][0]["value"] == "0123456789ABCDEF0123456789ABCDEF01234567");
+  core.push_back("d0f0 04a0 025a 1145 c780  7fcd 0701 eac4 d5e0 2107");  // the same key as gpg prints it, any case
+  CHECK(run_rocmdoc(core).exit_code == 0);
+  core.back() = "0123 4567 89ab cdef 0123  4567 89AB CDEF 0123 4567";  // another key: refused
+  auto other = run_rocmdoc(core);
+  CHECK(other.exit_code == 1);
+  CHECK(Json::parse(other.out)["refusal"]["id"] == "trust-key-mismatch");
   core.back() = "0123456789";
   auto bad = run_rocmdoc(core);
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("is not a key fingerprint") != std::string::npos);
+}
+
+TEST_CASE("install --auto on a fresh Ubuntu 26.04: ROCm 10.0.0 with its driver and PyTorch, nothing to confirm",
+          "[install-plan][cli]") {
+  auto r = run_rocmdoc({"install", "--dry-run", "--json", "--root", machine_root("ubuntu2604-rx7900xtx")});
+  REQUIRE(r.exit_code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["plan"]["rocm"] == "10.0.0");
+  CHECK(j["plan"]["driver"] == "31.50");
+  CHECK(!j.contains("blocked"));
 }

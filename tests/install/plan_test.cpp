@@ -35,7 +35,8 @@ const Shipped& shipped() {
 
 using Edit = std::function<void(Json&)>;
 
-PlanResult plan_for(const std::string& machine, InstallOptions options = {}, const Edit& edit = nullptr) {
+PlanResult plan_for(const std::string& machine, InstallOptions options = {}, const Edit& edit = nullptr,
+                    const InstallRecipes* recipes = nullptr) {
   const Shipped& s = shipped();
   REQUIRE(s.knowledge.errors.empty());
   REQUIRE(s.errors.empty());
@@ -44,7 +45,7 @@ PlanResult plan_for(const std::string& machine, InstallOptions options = {}, con
   PlanInput input;
   input.facts = cache[machine];
   if (edit) edit(input.facts);
-  input.recipes = &s.recipes;
+  input.recipes = recipes ? recipes : &s.recipes;
   input.matrix = s.knowledge.matrix.get();
   input.options = options;
   return build_install_plan(input);
@@ -86,6 +87,14 @@ Edit debian(const std::string& version, const std::string& codename, const std::
     f["distro"]["codename"] = codename;
     f["kernel"]["release"] = kernel;
     f["kernel"]["flavour"] = "debian";
+  };
+}
+
+// The 26.04 machine with a Radeon AI PRO R9700 (Navi 48, gfx1201) in place of its RX 7900 XTX.
+Edit r9700() {
+  return [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x7551";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1201";
   };
 }
 
@@ -176,7 +185,9 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
   for (auto& id : got)
     if (std::find(preflight_step_ids().begin(), preflight_step_ids().end(), id) == preflight_step_ids().end())
       reference.push_back(id);
-  CHECK(reference == reference_step_ids());
+  std::vector<std::string> model = reference_step_ids();
+  model.erase(std::find(model.begin(), model.end(), "driver-key"));  // only where the release has its own key
+  CHECK(reference == model);
   std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "secureboot", "headers-available",
                                        "leftover-repos", "apt-base", "headers", "groups", "key", "probe-repos",
                                        "amdgpu-list", "rocm-list", "pin", "apt-update", "apt-simulate", "distro-rocm",
@@ -249,14 +260,30 @@ TEST_CASE("recipe loader errors carry file:line:column", "[install-plan]") {
 namespace {
 
 const char* kTrusted = "0123456789ABCDEF0123456789ABCDEF01234567";  // a made-up fingerprint "the user checked"
+const char* kCoreKey = "D0F004A0025A1145C7807FCD0701EAC4D5E02107";   // the one AMD's TheRock code pins
 
-InstallOptions core_sdk(bool trusted = true) {
+InstallOptions core_sdk() {
   InstallOptions o;
   o.rocm = "10.0.0";
   o.driver = false;
   o.torch = false;
-  if (trusted) o.trusted_key = kTrusted;
   return o;
+}
+
+// The shipped recipes with the Core SDK key's fingerprint unknown again: the
+// --trust-key path for a release whose key no source pins.
+const InstallRecipes& unpinned_recipes() {
+  static InstallRecipes r = [] {
+    InstallRecipes copy = shipped().recipes;
+    for (auto& rel : copy.releases)
+      if (rel.key) {
+        rel.key->fingerprint.clear();
+        rel.key->fingerprint_note.clear();
+        rel.key->fingerprint_unknown = "no source gives it (a test)";
+      }
+    return copy;
+  }();
+  return r;
 }
 
 const PlanStep& step_of(const InstallPlan& p, const std::string& id) {
@@ -272,8 +299,8 @@ TEST_CASE("golden plans: the Core SDK 10.0 line on Ubuntu 24.04, 22.04 and Debia
   golden_json("ubuntu2404-rx7900xtx-10.0.0", plan_for("ubuntu2404-rx7900xtx", core_sdk()));
   golden_json("ubuntu2204-rx6700xt-10.0.0", plan_for("ubuntu2204-rx6700xt", core_sdk()));
   golden_json("debian12-rx7900xtx-10.0.0", plan_for("ubuntu2404-rx7900xtx", core_sdk(), debian("12", "bookworm", "6.1.0-25-amd64")));
-  compare_golden("ubuntu2404-rx7900xtx-10.0.0-unconfirmed.txt",
-                 render_plan_text(must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(false))), {false, true}));
+  compare_golden("ubuntu2404-rx7900xtx-10.0.0.txt",
+                 render_plan_text(must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk())), {false, true}));
 }
 
 TEST_CASE("Core SDK 10.0: its own key, a deb822 source, per-gfx packages, no pin or loader file", "[install-plan]") {
@@ -283,9 +310,13 @@ TEST_CASE("Core SDK 10.0: its own key, a deb822 source, per-gfx packages, no pin
   CHECK(p.codename == "stable");
   const PlanStep& key = step_of(p, "key");
   CHECK(key.checks[0].path == "/etc/apt/keyrings/amdrocm.gpg");
-  CHECK(key.checks[0].value == kTrusted);
+  CHECK(key.checks[0].value == kCoreKey);
   CHECK(key.actions[2].url == "https://stable.repo.amd.com/rocm/gpg/packages.gpg");
-  CHECK(key.actions[2].fingerprint == kTrusted);  // the download is checked against the confirmed key before use
+  CHECK(key.actions[2].fingerprint == kCoreKey);  // the download is checked against the pinned key before use
+  // Where the fingerprint comes from is in the notes: no install guide prints it.
+  bool sourced = false;
+  for (auto& n : p.notes) sourced |= n.find("AMD's install guides print no fingerprint") != std::string::npos;
+  CHECK(sourced);
   const PlanStep& source = step_of(p, "rocm-list");
   CHECK(source.actions[0].path == "/etc/apt/sources.list.d/amdrocm-stable.sources");
   CHECK(source.actions[0].content.find("URIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/\n") != std::string::npos);
@@ -334,7 +365,7 @@ TEST_CASE("Core SDK 10.0: a GPU without its own package gets the all-GPU one, wi
 }
 
 TEST_CASE("Core SDK 10.0: an unknown key fingerprint blocks the run, never trusted silently", "[install-plan]") {
-  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(false)));
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk(), nullptr, &unpinned_recipes()));
   REQUIRE(p.blocked);
   CHECK(p.blocked->id == "key-not-confirmed");
   CHECK(p.blocked->instead.find("--trust-key") != std::string::npos);
@@ -343,7 +374,16 @@ TEST_CASE("Core SDK 10.0: an unknown key fingerprint blocks the run, never trust
   CHECK(key.actions[2].fingerprint.empty());
   Json j = render_plan_json(p);
   CHECK(j["blocked"]["id"] == "key-not-confirmed");
+  InstallOptions trusted = core_sdk();
+  trusted.trusted_key = kTrusted;
+  InstallPlan confirmed = must_plan(plan_for("ubuntu2404-rx7900xtx", trusted, nullptr, &unpinned_recipes()));
+  CHECK(!render_plan_json(confirmed).contains("blocked"));
+  CHECK(step_of(confirmed, "key").checks[0].value == kTrusted);
+  // The shipped recipe pins the key: not blocked, and another --trust-key is refused.
   CHECK(!render_plan_json(must_plan(plan_for("ubuntu2404-rx7900xtx", core_sdk()))).contains("blocked"));
+  PlanResult other = plan_for("ubuntu2404-rx7900xtx", trusted);
+  REQUIRE(std::holds_alternative<InstallRefusal>(other));
+  CHECK(std::get<InstallRefusal>(other).id == "trust-key-mismatch");
   // --trust-key is for keys the recipe does not know: on a release whose fingerprint it knows, another one is refused.
   InstallOptions legacy;
   legacy.trusted_key = kTrusted;
@@ -354,27 +394,76 @@ TEST_CASE("Core SDK 10.0: an unknown key fingerprint blocks the run, never trust
   CHECK(!must_plan(plan_for("ubuntu2404-rx7900xtx", legacy)).blocked);
 }
 
-TEST_CASE("Core SDK 10.0: the driver and PyTorch it cannot install are refused with what to do", "[install-plan]") {
+TEST_CASE("Core SDK 10.0: the AMD GPU Driver 31.50 under the shared key, PyTorch from the rocm7.14 index", "[install-plan]") {
   InstallOptions o = core_sdk();
   o.driver = true;
-  PlanResult r = plan_for("ubuntu2404-rx7900xtx", o);
-  REQUIRE(std::holds_alternative<InstallRefusal>(r));
-  CHECK(std::get<InstallRefusal>(r).id == "driver-not-covered");
-  CHECK(std::get<InstallRefusal>(r).instead.find("--no-driver") != std::string::npos);
-  o = core_sdk();
   o.torch = true;
-  r = plan_for("ubuntu2404-rx7900xtx", o);
-  REQUIRE(std::holds_alternative<InstallRefusal>(r));
-  CHECK(std::get<InstallRefusal>(r).id == "no-torch-wheels");
-  CHECK(std::get<InstallRefusal>(r).instead.find("--no-torch") != std::string::npos);
-  // Never picked by default, though it is the newest.
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", o));
+  CHECK(p.driver == "31.50");
+  // Two keys: the Core SDK's for its source, repo.radeon.com's for amdgpu.list (AMD's driver guide).
+  CHECK(step_of(p, "key").checks[0].path == "/etc/apt/keyrings/amdrocm.gpg");
+  const PlanStep& driver_key = step_of(p, "driver-key");
+  CHECK(driver_key.checks[0].path == "/etc/apt/keyrings/rocm.gpg");
+  CHECK(driver_key.checks[0].value == "CA8BB4727A47B4D09B4EE8969386B48A1A693C5C");
+  CHECK(driver_key.actions[2].url == "https://repo.radeon.com/rocm/rocm.gpg.key");
+  CHECK(step_of(p, "amdgpu-list").actions[0].content ==
+        "deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu noble main\n");
+  CHECK(step_of(p, "probe-repos").checks[0].argv.back() == "https://repo.radeon.com/amdgpu/31.50/ubuntu/dists/noble/Release");
+  CHECK(step_of(p, "amdgpu-dkms").checks[1].value == "31500000");
+  CHECK(step_of(p, "torch").actions[0].argv.back() == "https://download.pytorch.org/whl/rocm7.14");
+  // No driver key step where the release uses the shared key itself.
+  for (auto& s : must_plan(plan_for("ubuntu2404-rx7900xtx")).steps) CHECK(s.id != "driver-key");
+  // Never picked by default on 24.04, though it is the newest.
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx")).rocm == "7.2.4");
   InstallOptions ten;
   ten.rocm = "10.0";
   ten.driver = false;
   ten.torch = false;
-  ten.trusted_key = kTrusted;
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", ten)).rocm == "10.0.0");
+}
+
+TEST_CASE("golden plans: a fresh Ubuntu 26.04 with an RX 7900 XTX or an R9700, --auto", "[install-plan]") {
+  golden_json("ubuntu2604-rx7900xtx-default", plan_for("ubuntu2604-rx7900xtx"));
+  compare_golden("ubuntu2604-rx7900xtx-default.txt", render_plan_text(must_plan(plan_for("ubuntu2604-rx7900xtx")), {false, true}));
+  golden_json("ubuntu2604-r9700-default", plan_for("ubuntu2604-rx7900xtx", {}, r9700()));
+}
+
+TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.0.0 with its driver and PyTorch, no --trust-key, nothing to ask", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2604-rx7900xtx"));
+  CHECK(p.rocm == "10.0.0");
+  CHECK(p.distro == "ubuntu 26.04");
+  CHECK(p.driver == "31.50");
+  CHECK(!p.blocked);
+  CHECK(step_of(p, "key").checks[0].value == kCoreKey);
+  CHECK(step_of(p, "rocm-list").actions[0].content.find("URIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2604/\n") !=
+        std::string::npos);
+  CHECK(step_of(p, "amdgpu-list").actions[0].content ==
+        "deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu resolute main\n");
+  CHECK(step_of(p, "headers").checks[0].names ==
+        std::vector<std::string>{"linux-headers-7.0.0-15-generic", "linux-modules-extra-7.0.0-15-generic", "python3-setuptools",
+                                 "python3-wheel"});
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1100");
+  CHECK(step_of(p, "torch").actions[0].argv.back() == "https://download.pytorch.org/whl/rocm7.14");
+  CHECK(step_of(p, "groups").checks[0].names == std::vector<std::string>{"render", "video"});
+  // Its steps (both keys among them) keep the reference order.
+  std::vector<std::string> order;
+  for (auto& id : ids(p))
+    if (std::find(preflight_step_ids().begin(), preflight_step_ids().end(), id) == preflight_step_ids().end())
+      order.push_back(id);
+  auto at = [&](const std::string& id) {
+    return std::find(reference_step_ids().begin(), reference_step_ids().end(), id) - reference_step_ids().begin();
+  };
+  CHECK(std::is_sorted(order.begin(), order.end(), [&](auto& a, auto& b) { return at(a) < at(b); }));
+  CHECK(std::find(order.begin(), order.end(), "driver-key") != order.end());
+  // The plan says why 10.0.0 and not the newer 10.1.0, and where the key's fingerprint comes from.
+  auto noted = [&](const std::string& text) {
+    return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
+  };
+  CHECK(noted("ROCm 10.0.0 is the default on ubuntu 26.04 only"));
+  CHECK(noted("ROCm 10.1.0 is newer and lists gfx1100 on ubuntu 26.04, but rocmdoc has no install recipe for it"));
+  CHECK(noted("AMD's install guides print no fingerprint"));
+  // An R9700 (gfx1201) gets its own package.
+  CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx", {}, r9700())), "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1201");
 }
 
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
@@ -395,6 +484,10 @@ TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked 
   CHECK(first_error(head + replace_all(source, "{ubuntu 24.04: u2404}", "{debian 12: d12}"))
             .find("no repository directory for 'ubuntu 24.04'") != std::string::npos);
   CHECK(first_error(head + source + "  driver: \"31.50\"\n").find("has no 'driver'") != std::string::npos);
+  CHECK(first_error(head + source + "  default_for: [\"ubuntu 24.04\"]\n").find("this one is not on request") !=
+        std::string::npos);
+  CHECK(first_error(head + source + "  on_request: \"true\"\n  default_for: [\"ubuntu 26.04\"]\n")
+            .find("'ubuntu 26.04' in 'default_for' is not among the release's distros") != std::string::npos);
   CHECK(first_error(head + source + "  torch_rocm: \"10.0\"\n").find("not both") != std::string::npos);
   CHECK(first_error(head + source + "  on_request: maybe\n").find("true or false") != std::string::npos);
   CHECK(first_error(head + source + "  packages: {rocm: [a], gfx: [gfx1100]}\n").find("targets of 'gfx_package'") !=
@@ -415,6 +508,8 @@ TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked 
   CHECK(first_error(head + source + key).find("unknown distribution") != std::string::npos);  // the key itself is fine
   std::string both = replace_all(key, "fingerprint_unknown: why", "fingerprint_unknown: why, fingerprint: AB");
   CHECK(first_error(head + source + both).find("goes with a key that has no 'fingerprint'") != std::string::npos);
+  std::string noted = replace_all(key, "fingerprint_unknown: why", "fingerprint_note: from where");
+  CHECK(first_error(head + source + noted).find("this key has none") != std::string::npos);
   // The shared key must always give its fingerprint.
   std::vector<LoadError> errors;
   load_install_recipes({{"rules/install/k.yaml", "schema: 1\nas_of: \"2026-01-01\"\n" + replace_all(key, "  key:", "key:")}}, errors);
@@ -451,4 +546,78 @@ TEST_CASE("lint: every distribution a recipe installs a release on is in the mat
     CHECK(found == (r724->distros[i] != "ubuntu 24.04"));
   }
   CHECK(r724->distros_where[0].str().find("rules/install/releases.yaml:25:") == 0);
+}
+
+namespace {
+
+// The container's host has only an NVIDIA GPU: the derived gpus are empty.
+Edit nvidia_host = [](Json& f) {
+  add_derived_facts(f, *shipped().knowledge.matrix, std::nullopt);
+  f["pci"]["gpus"] = Json::array({{{"address", "0000:01:00.0"}, {"vendor", "nvidia"}, {"vendor_id", "0x10de"}}});
+  f["gpus"] = Json::array();
+};
+
+// A recording that names no user.
+Edit no_user = [](Json& f) { f["access"]["user"] = unknown("the recording has no user"); };
+
+}  // namespace
+
+TEST_CASE("several refusals: all named, the most fundamental first", "[install-plan]") {
+  PlanResult r = plan_for("mi300x-container", {}, nvidia_host);
+  REQUIRE(std::holds_alternative<InstallRefusal>(r));
+  const InstallRefusal& x = std::get<InstallRefusal>(r);
+  CHECK(x.id == "container-driver");
+  CHECK(x.instead.find("on the host") != std::string::npos);
+  REQUIRE(x.also.size() == 1);
+  CHECK(x.also[0].id == "no-amd-gpu");
+  CHECK(x.also[0].reason.find("the host has no AMD GPU either") != std::string::npos);
+  compare_golden("mi300x-container-nvidia-host-refusal.txt", render_refusal_text(x));
+  Json j = render_refusal_json(x);
+  CHECK(j["refusal"]["also"][0]["id"] == "no-amd-gpu");
+
+  // WSL on arm64 with an unknown distribution: three reasons, in order.
+  auto three = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, [](Json& f) {
+    f["platform"]["kind"] = "wsl2";
+    f["host"]["arch"] = "aarch64";
+    f["distro"]["id"] = "fedora";
+    f["distro"]["version_id"] = "40";
+  }));
+  std::vector<std::string> order = {three.id};
+  for (auto& a : three.also) order.push_back(a.id);
+  CHECK(order == std::vector<std::string>{"wsl2", "unsupported-architecture", "unsupported-distro"});
+
+  // One reason alone has no further ones.
+  CHECK(std::get<InstallRefusal>(plan_for("mi300x-container")).also.empty());
+  // --no-driver in that container: the GPU alone refuses, told as the host's.
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  auto gpu_only = std::get<InstallRefusal>(plan_for("mi300x-container", no_driver, nvidia_host));
+  CHECK(gpu_only.id == "no-amd-gpu");
+  CHECK(gpu_only.also.empty());
+}
+
+TEST_CASE("an unknown user: no step names an empty user, and the plan asks for --user", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, no_user));
+  CHECK(p.user.empty());
+  CHECK(p.venv.empty());
+  for (auto& id : ids(p))
+    for (const char* user_step : {"groups", "verify-rocm", "venv-pkg", "venv", "torch", "verify-torch"}) CHECK(id != user_step);
+  bool asks = false;
+  for (auto& n : p.notes) asks |= n.find("--user NAME") != std::string::npos && n.find("the recording has no user") != std::string::npos;
+  CHECK(asks);
+  std::string json = facts_to_string(render_plan_json(p));
+  CHECK(json.find("/home//") == std::string::npos);
+  CHECK(json.find("\"\"]") == std::string::npos);  // no empty argv word (usermod -a -G render,video '')
+  CHECK(render_plan_json(p)["plan"]["user"].is_null());
+  std::string text = render_plan_text(p, {false, true});
+  CHECK(text.find("for no user (not known: pass --user NAME)") != std::string::npos);
+  golden_json("ubuntu2404-rx7900xtx-no-user", plan_for("ubuntu2404-rx7900xtx", {}, no_user));
+
+  // --user gives the steps back.
+  InstallOptions named;
+  named.user = "alex";
+  InstallPlan q = must_plan(plan_for("ubuntu2404-rx7900xtx", named, no_user));
+  CHECK(q.user == "alex");
+  std::vector<std::string> q_ids = ids(q);
+  CHECK(std::find(q_ids.begin(), q_ids.end(), "groups") != q_ids.end());
 }

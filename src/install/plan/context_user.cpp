@@ -27,6 +27,16 @@ void choose_user(Context& ctx, const std::string& user_home) {
   ctx.user = ctx.options.user;
   if (ctx.user.empty()) ctx.user = str_of(user, "target");
   if (ctx.user.empty()) ctx.user = str_of(user, "name");
+  if (ctx.user.empty()) {
+    // No name to give usermod or to own a venv: those steps are left out
+    // (steps_*.cpp test user_known), never run with an empty name.
+    const Json& target = field(user, "target");
+    std::string why = is_unknown(target) ? unknown_reason(target) : is_unknown(user) ? unknown_reason(user) : "the facts name no user";
+    ctx.note("The user to install for is not known (" + why + "), so the steps for that user are left out: the " +
+             std::string("render/video groups, the check that they can open /dev/kfd") +
+             (ctx.options.torch ? ", and the PyTorch venv" : "") + ". Run again with --user NAME to include them.");
+    return;
+  }
   ctx.home = user_home;
   if (ctx.home.empty()) {
     ctx.home = ctx.user == "root" ? "/root" : "/home/" + ctx.user;

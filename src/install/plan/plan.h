@@ -120,6 +120,13 @@ struct InstallRefusal {
   std::string id;              // "no-amd-gpu", "wsl2", "unsupported-distro", ...
   std::string reason;
   std::string instead;
+  // The other reasons that refuse the install here, less fundamental ones
+  // later: fixing the first alone would only meet the next.
+  std::vector<InstallRefusal> also;
+
+  InstallRefusal() = default;
+  InstallRefusal(std::string id_, std::string reason_, std::string instead_)
+      : id(std::move(id_)), reason(std::move(reason_)), instead(std::move(instead_)) {}
 };
 
 struct InstallPlan {

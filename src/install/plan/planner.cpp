@@ -10,7 +10,7 @@ namespace rocmdoc {
 const std::vector<std::string>& reference_step_ids() {
   static const std::vector<std::string> ids = {
       "os",          "kernel",    "disk",        "secureboot",    "apt-base", "headers",       "groups",
-      "key",         "probe-repos", "amdgpu-list", "rocm-list",   "pin",      "apt-update",    "distro-rocm",
+      "key",         "driver-key", "probe-repos", "amdgpu-list", "rocm-list", "pin",     "apt-update",    "distro-rocm",
       "mok",         "amdgpu-dkms", "reboot",    "driver-loaded", "rocm",     "ldconf",        "path",
       "verify-rocm", "venv-pkg",  "venv",        "torch",         "verify-torch"};
   return ids;
@@ -37,8 +37,16 @@ PlanResult build_install_plan(PlanInput input) {
   InstallPlan plan;
   plan::Context ctx{*input.recipes, *input.matrix, input.options, input.facts};
   ctx.plan = &plan;
-  if (auto r = plan::choose_platform(ctx)) return *r;
-  if (auto r = plan::choose_gpu(ctx)) return *r;
+  // Every reason that refuses, the most fundamental first: a container on
+  // a host without an AMD GPU is told both, not one after the other.
+  std::vector<InstallRefusal> refusals;
+  plan::choose_platform(ctx, refusals);
+  if (auto r = plan::choose_gpu(ctx)) refusals.push_back(*r);
+  if (!refusals.empty()) {
+    InstallRefusal first = refusals.front();
+    first.also.assign(refusals.begin() + 1, refusals.end());
+    return first;
+  }
   if (auto r = plan::choose_release(ctx)) return *r;
   plan::choose_user(ctx, input.user_home);
   if (auto r = plan::choose_torch(ctx)) return *r;
@@ -56,7 +64,7 @@ PlanResult build_install_plan(PlanInput input) {
   plan.rocm = ctx.release->version;
   plan.driver = input.options.driver ? ctx.release->driver : "";
   plan.user = ctx.user;
-  plan.venv = input.options.torch ? ctx.venv : "";
+  plan.venv = input.options.torch && ctx.user_known() ? ctx.venv : "";
   plan::add_preflight_steps(ctx, plan.steps);
   plan::add_repository_steps(ctx, plan.steps);
   plan::add_driver_steps(ctx, plan.steps);

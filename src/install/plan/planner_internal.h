@@ -32,6 +32,8 @@ struct Context {
   bool efi = true;
   InstallPlan* plan = nullptr;
   void note(const std::string& text) const { plan->notes.push_back(text); }
+  // Whether the install has a user to add to the groups and own the venv.
+  bool user_known() const { return !user.empty(); }
 };
 
 inline PlanStep step(std::string id, std::string title) {
@@ -78,10 +80,12 @@ std::vector<std::string> concat(std::vector<std::string> a, const std::vector<st
 
 std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-headers-K ...
 std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm
+const RecipeKey& plan_driver_key(const Context& ctx);                    // the key amdgpu.list is signed with
 std::vector<std::string> plan_rocm_packages(const Context& ctx);        // rocm, or amdrocm10.0-gfx1100
 
 // Decisions, in order; each refuses or fills ctx (and may add notes).
-std::optional<InstallRefusal> choose_platform(Context& ctx);  // platform, architecture, distribution, kernel
+// platform, architecture, distribution, kernel: every reason that applies, most fundamental first
+void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals);
 std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
 std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
 std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key

@@ -15,6 +15,10 @@ bool RecipeRelease::supports(const RecipeDistro& d) const {
   return std::find(distros.begin(), distros.end(), d.name()) != distros.end();
 }
 
+bool RecipeRelease::picked_by_default(const RecipeDistro& d) const {
+  return supports(d) && (!on_request || std::find(default_for.begin(), default_for.end(), d.name()) != default_for.end());
+}
+
 const RecipeDistro* InstallRecipes::distro(const std::string& id, const std::string& version) const {
   for (auto& d : distros)
     if (d.id == id && d.version == version) return &d;
@@ -132,9 +136,11 @@ class RecipeReader {
   // A key names its fingerprint, or says why none is known (a release's own
   // key only: the shared key is the one every default install uses).
   RecipeKey read_key_fields(const YamlNode& n, bool may_lack_fingerprint) {
-    y_.allow_keys(n, {"url", "fingerprint", "fingerprint_unknown", "keyring", "download", "sources"});
+    y_.allow_keys(n, {"url", "fingerprint", "fingerprint_unknown", "fingerprint_note", "keyring", "download", "sources"});
     RecipeKey k;
     k.url = https(y_.required(n, "url"), "url");
+    if (n["fingerprint_note"] && !n["fingerprint"])
+      y_.fail(n["fingerprint_note"], "'fingerprint_note' says where a 'fingerprint' comes from; this key has none");
     if (n["fingerprint_unknown"]) {
       if (!may_lack_fingerprint)
         y_.fail(n["fingerprint_unknown"], "the shared key must give its 'fingerprint' (only a release's own key may lack one)");
@@ -143,6 +149,7 @@ class RecipeReader {
     } else {
       k.fingerprint = y_.text(y_.required(n, "fingerprint"), "fingerprint");
       if (!is_fingerprint(k.fingerprint)) y_.fail(n["fingerprint"], "'fingerprint' must be 40 upper-case hex digits");
+      if (n["fingerprint_note"]) k.fingerprint_note = y_.text(n["fingerprint_note"], "fingerprint_note");
     }
     k.keyring = absolute(y_.required(n, "keyring"), "keyring");
     k.download = absolute(y_.required(n, "download"), "download");
@@ -250,13 +257,17 @@ class RecipeReader {
   }
 
   void read_release(const YamlNode& n) {
-    y_.allow_keys(n, {"version", "on_request", "rocm_repo", "graphics_repo", "source_file", "key", "driver", "driver_repo",
+    y_.allow_keys(n, {"version", "on_request", "default_for", "rocm_repo", "graphics_repo", "source_file", "key", "driver", "driver_repo",
               "driver_package_marker", "driver_gap", "torch_rocm", "torch_gap", "packages", "remove_first", "ld_so_conf",
               "verify", "distros", "unverified", "sources"});
     RecipeRelease r;
     r.version = y_.text(y_.required(n, "version"), "version");
     if (std::count(r.version.begin(), r.version.end(), '.') != 2) y_.fail(n["version"], "'version' must be X.Y.Z");
     if (n["on_request"]) r.on_request = y_.flag(n["on_request"], "on_request");
+    if (n["default_for"]) {
+      if (!r.on_request) y_.fail(n["default_for"], "'default_for' names where an on_request release is the default; this one is not on request");
+      r.default_for = y_.texts(n["default_for"], "default_for");
+    }
     read_release_repositories(n, r);
     read_release_driver(n, r);
     if (n["torch_gap"] && n["torch_rocm"]) y_.fail(n["torch_gap"], "a release has 'torch_rocm' or 'torch_gap', not both");
@@ -271,6 +282,9 @@ class RecipeReader {
     if (n["ld_so_conf"]) r.ld_so_conf = y_.flag(n["ld_so_conf"], "ld_so_conf");
     if (n["verify"]) read_release_verify(n["verify"], r);
     r.distros = y_.texts(y_.required(n, "distros"), "distros");
+    for (size_t i = 0; i < r.default_for.size(); ++i)
+      if (std::find(r.distros.begin(), r.distros.end(), r.default_for[i]) == r.distros.end())
+        y_.fail(n["default_for"].children[i], "'" + r.default_for[i] + "' in 'default_for' is not among the release's distros");
     for (auto& d : n["distros"].children) r.distros_where.push_back(y_.at(d));
     r.unverified = y_.texts(y_.required(n, "unverified"), "unverified");
     if (r.source_file)

@@ -34,6 +34,9 @@ struct RecipeKey {
   // Set where no source gives the fingerprint (then `fingerprint` is empty):
   // the user must confirm one (--trust-key); rocmdoc never trusts it silently.
   std::string fingerprint_unknown;
+  // Where the fingerprint comes from when that is not an install guide:
+  // shown in the plan's notes, so the user can judge it.
+  std::string fingerprint_note;
 };
 
 // A deb822 .sources file (the Core SDK line's form), written whole in place
@@ -65,7 +68,8 @@ struct RecipeRelease {
   std::vector<SourceLocation> distros_where;  // where each of distros is written
   std::vector<std::string> unverified;  // shown in the plan's notes
   // Per-release differences (the Core SDK line); unset: the shared recipe.
-  bool on_request = false;                 // installed only when --rocm names it, never by default
+  bool on_request = false;                 // installed only when --rocm names it, except on ...
+  std::vector<std::string> default_for;    // ... these distributions, where it is the default ("ubuntu 26.04")
   std::optional<RecipeKey> key;            // its own signing key
   std::optional<RecipeSourceFile> source_file;  // a deb822 file instead of the lists and the pin
   std::vector<std::string> prerequisites;  // distribution packages it needs besides the base ones
@@ -81,6 +85,7 @@ struct RecipeRelease {
   std::optional<RecipeGap> driver_gap;     // no driver recipe: --no-driver is required
   std::optional<RecipeGap> torch_gap;      // no PyTorch recipe: --no-torch is required
   bool supports(const RecipeDistro& d) const;
+  bool picked_by_default(const RecipeDistro& d) const;  // supports d, and not on request there
   std::string package_for_gfx(const std::string& gfx) const;  // gfx_package for gfx, or "" when none is built for it
 };
 

@@ -65,6 +65,24 @@ std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
   return "";
 }
 
+// A newer release of the chosen one's line that the matrix lists for this
+// GPU and distribution but rocmdoc has no recipe for (Core SDK 10.1.0: AMD's
+// documents read give no repository layout for it): named, so the choice
+// is not silent.
+void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
+  const Release* chosen = ctx.matrix.find_release(ctx.release->version);
+  if (!chosen) return;
+  for (auto& r : ctx.matrix.releases()) {
+    std::string v(r.version);
+    if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
+    if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
+    if (!ctx.matrix.distro_support(v, ctx.distro->id, ctx.distro->version).is_true()) continue;
+    ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
+             ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
+             "layout); the plan installs ROCm " + ctx.release->version + ".");
+  }
+}
+
 const RecipeRelease* requested_release(const InstallRecipes& r, const std::string& wanted) {
   if (auto* exact = r.release(wanted)) return exact;
   for (auto& rel : r.releases)  // newest first: "7.2" means the newest 7.2.x
@@ -114,6 +132,7 @@ std::optional<InstallRefusal> choose_key(Context& ctx) {
       return InstallRefusal{"trust-key-mismatch", "The recipe gives the fingerprint " + ctx.key.fingerprint + " for " + ctx.key.url +
                                                       "; --trust-key " + trusted + " is another key.",
                             "Leave --trust-key out: it is only for a key whose fingerprint rocmdoc's sources do not give."};
+    if (!ctx.key.fingerprint_note.empty()) ctx.note(ctx.key.fingerprint_note);
     return std::nullopt;
   }
   if (!trusted.empty()) {
@@ -134,10 +153,19 @@ std::optional<InstallRefusal> choose_key(Context& ctx) {
 
 std::optional<InstallRefusal> choose_gpu(Context& ctx) {
   const Json& gpus = field(ctx.facts, "gpus");
-  if (!gpus.is_array() || gpus.empty())
+  if (!gpus.is_array() || gpus.empty()) {
+    // A container sees its host's PCI bus: no AMD GPU here is none on the
+    // host either, which the container refusal's advice must not hide.
+    if (field(field(ctx.facts, "platform"), "kind") == "container")
+      return InstallRefusal{"no-amd-gpu",
+                            "No AMD GPU was found on the PCI bus, and a container sees its host's: the host has no AMD GPU "
+                            "either, so installing the AMD driver there would give ROCm nothing to run on.",
+                            "Put an AMD GPU from AMD's compatibility matrix in the host (or run on a host that has one), "
+                            "check it with `lspci -d 1002:` there, then install the driver on the host."};
     return InstallRefusal{"no-amd-gpu", "No AMD GPU was found on the PCI bus.",
                           "Check that the card is seated and powered and shows in `lspci -d 1002:`; in a VM, pass the GPU "
                           "through to it first."};
+  }
   const Json* chosen = nullptr;
   for (auto& g : gpus)  // a discrete GPU decides: it is what people compute on
     if (field(g, "gfx").is_string() && (!chosen || (field(g, "apu") == false && field(*chosen, "apu") != false))) chosen = &g;
@@ -185,13 +213,18 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     return chosen(ctx, gfx);
   }
   for (auto& rel : ctx.recipes.releases) {
-    if (!rel.supports(*ctx.distro) || rel.on_request) continue;
+    if (!rel.picked_by_default(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     if (!s.ok) continue;
     ctx.release = &rel;
     if (!s.via.empty())
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
                ", the nearest release with one.");
+    if (rel.on_request)  // the default only here: say why, and what is newer
+      ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
+               " only (elsewhere --rocm must name it): no older release rocmdoc has a recipe for supports " +
+               ctx.distro->name() + ".");
+    note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +

@@ -46,10 +46,9 @@ PlanStep groups_step(const Context& ctx) {
 
 std::string parent_dir(const std::string& path) { return path.substr(0, path.rfind('/')); }
 
-PlanStep key_step(const Context& ctx) {
-  const RecipeKey& k = ctx.key;
-  PlanStep s = step("key", k.fingerprint.empty() ? "AMD's package signing key (fingerprint NOT confirmed: see --trust-key)"
-                                                  : "AMD's package signing key, checked by fingerprint");
+PlanStep key_step(const RecipeKey& k, const std::string& id, const std::string& what) {
+  PlanStep s = step(id, k.fingerprint.empty() ? what + " (fingerprint NOT confirmed: see --trust-key)"
+                                              : what + ", checked by fingerprint");
   s.checks = {key_fingerprint(k.keyring, k.fingerprint)};
   s.actions = {run({"install", "-d", "-m", "0755", parent_dir(k.keyring)}),
                run({"install", "-d", "-m", "0700", parent_dir(k.download)}), download_key(k.url, k.download, k.fingerprint),
@@ -101,10 +100,10 @@ PlanStep whole_file_step(const std::string& id, const std::string& title, const 
 }
 
 PlanStep list_step(const Context& ctx, const std::string& id, const std::string& title, const std::string& path,
-                   const std::vector<Repo>& repos) {
+                   const std::vector<Repo>& repos, const std::string& keyring) {
   std::string content;
   for (auto& repo : repos)
-    content += ctx.recipes.list_line_for(repo.arch, ctx.key.keyring, repo.uri, ctx.distro->repo_codename) + "\n";
+    content += ctx.recipes.list_line_for(repo.arch, keyring, repo.uri, ctx.distro->repo_codename) + "\n";
   return whole_file_step(id, title, path, content);
 }
 
@@ -165,6 +164,10 @@ PlanStep distro_rocm_step(const Context& ctx) {
 
 std::vector<std::string> plan_packages_to_install(const Context& ctx) { return packages_to_install(ctx); }
 
+// The driver's repository is signed with the shared key; where the
+// release's key is that key too, the two are one step.
+const RecipeKey& plan_driver_key(const Context& ctx) { return ctx.release->key ? ctx.recipes.key : ctx.key; }
+
 // The release's own packages, with the one built for this GPU's target
 // where the recipe lists it (amdrocm10.0-gfx1100), else those for all GPUs.
 std::vector<std::string> plan_rocm_packages(const Context& ctx) {
@@ -177,17 +180,23 @@ std::vector<std::string> plan_rocm_packages(const Context& ctx) {
 void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(apt_base_step(ctx));
   if (ctx.options.driver) steps.push_back(headers_step(ctx));
-  steps.push_back(groups_step(ctx));
-  steps.push_back(key_step(ctx));
+  if (ctx.user_known()) steps.push_back(groups_step(ctx));
+  steps.push_back(key_step(ctx.key, "key", "AMD's package signing key"));
+  // The driver lives on repo.radeon.com under the shared key even where the
+  // release's own repository has another (the Core SDK line): AMD's driver
+  // guide signs amdgpu.list with rocm.gpg.
+  const RecipeKey& driver_key = plan_driver_key(ctx);
+  if (ctx.options.driver && driver_key.keyring != ctx.key.keyring)
+    steps.push_back(key_step(driver_key, "driver-key", "AMD's driver signing key (" + driver_key.url + ")"));
   steps.push_back(probe_repos_step(ctx));
   if (ctx.options.driver)
     steps.push_back(list_step(ctx, "amdgpu-list", "Driver repository amdgpu " + ctx.release->driver, ctx.recipes.driver_list,
-                              {{ctx.release->driver_repo, ctx.distro->driver_arch, ""}}));
+                              {{ctx.release->driver_repo, ctx.distro->driver_arch, ""}}, driver_key.keyring));
   if (ctx.release->source_file) {
     steps.push_back(source_file_step(ctx));  // AMD's guide gives this line no pin
   } else {
     steps.push_back(list_step(ctx, "rocm-list", "ROCm " + ctx.release->version + " repositories", ctx.recipes.rocm_list,
-                              rocm_repos(ctx)));
+                              rocm_repos(ctx), ctx.key.keyring));
     steps.push_back(pin_step(ctx));
   }
   steps.push_back(apt_update_step(ctx));

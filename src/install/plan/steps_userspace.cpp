@@ -96,11 +96,11 @@ void add_userspace_steps(const Context& ctx, std::vector<PlanStep>& steps) {
     steps.push_back(ldconf_step(ctx));
     steps.push_back(path_step());
   }
-  steps.push_back(verify_rocm_step(ctx));
+  if (ctx.user_known()) steps.push_back(verify_rocm_step(ctx));
 }
 
 void add_torch_steps(const Context& ctx, std::vector<PlanStep>& steps) {
-  if (!ctx.options.torch) return;
+  if (!ctx.options.torch || !ctx.user_known()) return;
   steps.push_back(venv_pkg_step(ctx));
   steps.push_back(venv_step(ctx));
   steps.push_back(torch_step(ctx));

@@ -31,13 +31,16 @@ std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallO
     return refuse("container-driver", "This is a container: it shares the host's kernel, so a driver cannot be installed in it.",
                   "Install the driver on the host (rocmdoc install there), then run `rocmdoc install --no-driver` in the "
                   "container, started with --device /dev/kfd --device /dev/dri.");
-  std::string arch = text_at(facts, {"host", "arch"});
-  if (arch != "x86_64")
-    return refuse("unsupported-architecture",
-                  "AMD's ROCm packages for Ubuntu and Debian are built for x86_64; this machine is " +
-                      (arch.empty() ? std::string("of unknown architecture") : arch) + ".",
-                  "Use an x86_64 machine, or build ROCm from source (TheRock).");
   return std::nullopt;
+}
+
+std::optional<InstallRefusal> architecture_refusal(const Json& facts) {
+  std::string arch = text_at(facts, {"host", "arch"});
+  if (arch == "x86_64") return std::nullopt;
+  return refuse("unsupported-architecture",
+                "AMD's ROCm packages for Ubuntu and Debian are built for x86_64; this machine is " +
+                    (arch.empty() ? std::string("of unknown architecture") : arch) + ".",
+                "Use an x86_64 machine, or build ROCm from source (TheRock).");
 }
 
 std::string supported_distros(const InstallRecipes& recipes) {
@@ -48,21 +51,23 @@ std::string supported_distros(const InstallRecipes& recipes) {
 
 }  // namespace
 
-std::optional<InstallRefusal> choose_platform(Context& ctx) {
-  if (auto r = platform_refusal(ctx.facts, ctx.options)) return r;
+void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
+  if (auto r = platform_refusal(ctx.facts, ctx.options)) refusals.push_back(*r);
+  if (auto r = architecture_refusal(ctx.facts)) refusals.push_back(*r);
   std::string id = text_at(ctx.facts, {"distro", "id"}), version = text_at(ctx.facts, {"distro", "version_id"});
   ctx.distro = ctx.recipes.distro(id, version);
-  if (!ctx.distro)
-    return refuse("unsupported-distro",
-                  "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
-                      (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
-                  "Use one of those distributions, or follow AMD's install guide for yours "
-                  "(https://rocm.docs.amd.com/projects/install-on-linux/).");
+  if (!ctx.distro) {
+    refusals.push_back(refuse("unsupported-distro",
+                              "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
+                                  (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
+                              "Use one of those distributions, or follow AMD's install guide for yours "
+                              "(https://rocm.docs.amd.com/projects/install-on-linux/)."));
+    return;
+  }
   ctx.kernel = text_at(ctx.facts, {"kernel", "release"});
   if (ctx.kernel.empty())
-    return refuse("kernel-unknown", "The running kernel's release is not known, so its headers cannot be named.",
-                  "Run rocmdoc on the machine itself (not from a recording without /proc).");
-  return std::nullopt;
+    refusals.push_back(refuse("kernel-unknown", "The running kernel's release is not known, so its headers cannot be named.",
+                              "Run rocmdoc on the machine itself (not from a recording without /proc)."));
 }
 
 }  // namespace rocmdoc::plan

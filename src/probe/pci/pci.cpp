@@ -2,6 +2,7 @@
 // /sys/devices/...), with names from pci.ids, and the GPUs among them.
 #include "probe/pci/device.h"
 #include "formats/pci_names.h"
+#include "probe/pci/sriov.h"
 #include "probe/pci/topology.h"
 #include "probe/probe.h"
 
@@ -18,7 +19,11 @@ Json probe_pci(ProbeContext& ctx, const Json&) {
   for (auto& address : *entries) {
     if (!is_pci_address(address)) continue;  // not a device the kernel would name
     Json device = read_pci_device(ctx, address, names);
-    if (is_gpu_device(device)) gpus.push_back(gpu_summary(device));
+    if (is_gpu_device(device)) {
+      Json gpu = gpu_summary(device);
+      add_sriov_facts(ctx, device, gpu);
+      gpus.push_back(std::move(gpu));
+    }
     devices.push_back(std::move(device));
   }
   Json out = Json::object();

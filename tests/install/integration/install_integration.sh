@@ -18,10 +18,11 @@
 #   3. a new boot id (the fake reboot) and the DKMS driver's sysfs file; then
 #      --resume finishes (exit 0);
 #   4. again: every step already done, nothing on disk changed;
-#   5. the Core SDK 10.0 line (its own key without a known fingerprint, a
-#      deb822 source, amdrocm10.0-<gfx>): refused without --trust-key, stopped
-#      by the older-ROCm gate, refused with a wrong --trust-key, installed
-#      with the right one, then nothing left to do.
+#   5. the Core SDK 10.0 line (its own key, pinned by the recipe, a deb822
+#      source, amdrocm10.0-<gfx>): stopped by the older-ROCm gate, refused
+#      with a --trust-key the recipe does not pin, refused at the key step
+#      when the served key is not the pinned one, installed without
+#      --trust-key, then nothing left to do.
 # The assertions read the root: files, dpkg's database, the journal, logs.
 #
 # It needs root, debootstrap, chroot and a reachable Debian mirror; without
@@ -138,7 +139,9 @@ RULES=$WORK/rules
 cp -r "$SOURCE/rules" "$RULES"
 sed -i -e "s|https://repo.radeon.com|$BASE|g" -e "s|CA8BB4727A47B4D09B4EE8969386B48A1A693C5C|$FINGERPRINT|g" \
   -e 's|min_bytes: .*|min_bytes: 268435456|' "$RULES/install/repositories.yaml" "$RULES/install/releases.yaml"
-sed -i -e "s|https://stable.repo.amd.com|$BASE/amd-stable|g" "$RULES/install/core-sdk.yaml"
+sed -i -e "s|https://stable.repo.amd.com|$BASE/amd-stable|g" -e "s|https://repo.radeon.com|$BASE|g" \
+  -e "s|D0F004A0025A1145C7807FCD0701EAC4D5E02107|$FINGERPRINT|g" "$RULES/install/core-sdk.yaml"
+grep -q "fingerprint: $FINGERPRINT" "$RULES/install/core-sdk.yaml" || fail "the Core SDK key fingerprint was not replaced"
 grep -q "$BASE/amd-stable/rocm/gpg/packages.gpg" "$RULES/install/core-sdk.yaml" || fail "the Core SDK key URL was not replaced"
 grep -q "$FINGERPRINT" "$RULES/install/repositories.yaml" || fail "the key fingerprint was not replaced in the rules copy"
 
@@ -525,39 +528,45 @@ n_steps=$(($(echo "$STEPS" | wc -w) - 1))
 grep -q '` exited ' "$WORK/run4.out" && fail "run 4 ran a command"
 
 # ---------------------------------------------------------------- 5. the Core SDK 10.0 line
+# Its key is pinned by the recipe (the copy names the test key's fingerprint);
+# a second copy pins another one, as if the server handed out a key that is not
+# AMD's.
 CORE=(install --rules /opt/rocmdoc-test/rules --rocm 10.0.0 --no-driver --no-torch --user alex)
-say "run 5: ROCm 10.0.0 without --trust-key: refused before any change (exit 1)"
+cp -r "$ROOT/opt/rocmdoc-test/rules" "$ROOT/opt/rocmdoc-test/rules-impostor"
+sed -i "s|$FINGERPRINT|$IMPOSTOR|g" "$ROOT/opt/rocmdoc-test/rules-impostor/install/core-sdk.yaml"
+grep -q "$IMPOSTOR" "$ROOT/opt/rocmdoc-test/rules-impostor/install/core-sdk.yaml" || fail "the impostor copy pins no other key"
+IMPOSTOR_CORE=(install --rules /opt/rocmdoc-test/rules-impostor --rocm 10.0.0 --no-driver --no-torch --user alex)
+
+say "run 5: ROCm 10.0.0 while ROCm 7.2.4 (rocm-core) is installed: stopped by the older-ROCm gate (exit 4)"
 fingerprint_root >"$WORK/before5.sums"
 set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5.out" 2>&1; rc=$?; set -e
-expect_exit 1 $rc run5
-grep -q "(key-not-confirmed)" "$WORK/run5.out" && grep -q -- "--trust-key" "$WORK/run5.out" ||
-  fail "run 5 does not say the key needs confirming: $(tail -n 5 "$WORK/run5.out")"
-# Refused before the executor: not even the journal is touched.
-unchanged_since "$WORK/before5.sums" "run 5"
-
-say "run 5b: --trust-key (lower case, spaced): stopped by the older-ROCm gate while rocm-core is installed (exit 4)"
-SPACED=$(echo "$FINGERPRINT" | tr 'A-F' 'a-f' | sed 's/..../& /g')
-set +e; rocmdoc "${CORE[@]}" --trust-key "$SPACED" --auto --yes >"$WORK/run5b.out" 2>&1; rc=$?; set -e
-expect_exit 4 $rc run5b
-grep -q "No earlier ROCm is installed" "$WORK/run5b.out" || fail "run 5b did not stop at the older-rocm gate: $(tail -n 5 "$WORK/run5b.out")"
-unchanged_since "$WORK/before5.sums" "run 5b" --except-journal
+expect_exit 4 $rc run5
+grep -q "No earlier ROCm is installed" "$WORK/run5.out" || fail "run 5 did not stop at the older-rocm gate: $(tail -n 5 "$WORK/run5.out")"
+unchanged_since "$WORK/before5.sums" "run 5" --except-journal
 # What AMD's guide says to do (reference install.md 3.5).
 in_root apt-get autoremove -y rocm >"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm failed"
 in_root apt-get autoremove -y rocm-core >>"$WORK/uninstall.log" 2>&1 || fail "apt-get autoremove rocm-core failed"
 
-say "run 5c: --trust-key of another key: refused at the key step (exit 4), no keyring, no source file"
-set +e; rocmdoc "${CORE[@]}" --trust-key "$IMPOSTOR" --auto --yes >"$WORK/run5c.out" 2>&1; rc=$?; set -e
+say "run 5b: --trust-key of a key the recipe does not pin: refused before any change (exit 1)"
+fingerprint_root >"$WORK/before5b.sums"
+set +e; rocmdoc "${CORE[@]}" --trust-key "$IMPOSTOR" --auto --yes >"$WORK/run5b.out" 2>&1; rc=$?; set -e
+expect_exit 1 $rc run5b
+grep -q "(trust-key-mismatch)" "$WORK/run5b.out" || fail "run 5b does not refuse the other key: $(tail -n 5 "$WORK/run5b.out")"
+unchanged_since "$WORK/before5b.sums" "run 5b"
+
+say "run 5c: the server's key is not the pinned one: refused at the key step (exit 4), no keyring, no source file"
+set +e; rocmdoc "${IMPOSTOR_CORE[@]}" --auto --yes >"$WORK/run5c.out" 2>&1; rc=$?; set -e
 expect_exit 4 $rc run5c
 grep -q "has the fingerprint $FINGERPRINT, not $IMPOSTOR: refusing to use it" "$WORK/run5c.out" ||
   fail "run 5c does not say why it refused the key: $(tail -n 5 "$WORK/run5c.out")"
-[ -e "$ROOT/etc/apt/keyrings/amdrocm.gpg" ] && fail "an amdrocm keyring was made from an unconfirmed key"
+[ -e "$ROOT/etc/apt/keyrings/amdrocm.gpg" ] && fail "an amdrocm keyring was made from a key that is not the pinned one"
 [ -e "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" ] && fail "the Core SDK source exists without its key"
 # ROCm 7.2.4's rocm.list and pin stay: they name this test's server, not
 # repo.radeon.com, so the probe does not count them as AMD's (the plan tests
 # show a real one moved aside).
 
-say "run 5d: the confirmed key: ROCm 10.0.0 installed from the deb822 source (exit 0)"
-set +e; rocmdoc "${CORE[@]}" --trust-key "$SPACED" --auto --yes >"$WORK/run5d.out" 2>&1; rc=$?; set -e
+say "run 5d: the pinned key, no --trust-key: ROCm 10.0.0 installed from the deb822 source (exit 0)"
+set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5d.out" 2>&1; rc=$?; set -e
 expect_exit 0 $rc run5d
 gpg --batch --with-colons --show-keys "$ROOT/etc/apt/keyrings/amdrocm.gpg" 2>/dev/null |
   awk -F: '$1 == "fpr" { print $10; exit }' | grep -qx "$FINGERPRINT" || fail "amdrocm.gpg does not hold the test key"
@@ -569,15 +578,9 @@ grep -q "rocminfo shows the GPU" "$WORK/run5d.out" || fail "run 5d did not reach
 
 say "run 5e: again: every step already done, nothing changes"
 fingerprint_root >"$WORK/before5e.sums"
-set +e; rocmdoc "${CORE[@]}" --trust-key "$FINGERPRINT" --auto --yes >"$WORK/run5e.out" 2>&1; rc=$?; set -e
+set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5e.out" 2>&1; rc=$?; set -e
 expect_exit 0 $rc run5e
 unchanged_since "$WORK/before5e.sums" "run 5e"
 grep -q '` exited ' "$WORK/run5e.out" && fail "run 5e ran a command"
 
-say "run 5f: --resume of that journal without --trust-key: refused (exit 1), nothing changes"
-set +e; rocmdoc "${CORE[@]}" --resume --yes >"$WORK/run5f.out" 2>&1; rc=$?; set -e
-expect_exit 1 $rc run5f
-grep -q "(key-not-confirmed)" "$WORK/run5f.out" || fail "run 5f does not say the key needs confirming"
-unchanged_since "$WORK/before5e.sums" "run 5f"
-
-say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by a confirmed key"
+say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by its pinned key"

@@ -411,6 +411,7 @@ def meminfo(total_kb):
 
 
 UBUNTU = {
+    "26.04": ("26.04.1 LTS", "Resolute Raccoon", "resolute"),
     "24.04": ("24.04.1 LTS", "Noble Numbat", "noble"),
     "22.04": ("22.04.4 LTS", "Jammy Jellyfish", "jammy"),
 }
@@ -554,6 +555,15 @@ UBUNTU_MAINT = "Ubuntu Developers <ubuntu-devel-discuss@lists.ubuntu.com>"
 
 def base_packages(series):
     """A few ordinary packages so a ROCm filter has something to skip."""
+    if series == "resolute":
+        return [dpkg_stanza("bash", "5.3-1ubuntu1", UBUNTU_MAINT, "GNU Bourne Again SHell", section="shells",
+                            installed_size=1880, status="install ok installed"),
+                dpkg_stanza("python3.14", "3.14.2-1", UBUNTU_MAINT,
+                            "Interactive high-level object-oriented language (version 3.14)", section="python",
+                            installed_size=640),
+                dpkg_stanza("linux-image-7.0.0-15-generic", "7.0.0-15.15", "Ubuntu Kernel Team <kernel-team@lists.ubuntu.com>",
+                            "Signed kernel image generic", section="kernel", installed_size=16112,
+                            source="linux-signed")]
     if series == "noble":
         return [dpkg_stanza("bash", "5.2.21-2ubuntu4", UBUNTU_MAINT, "GNU Bourne Again SHell", section="shells",
                             installed_size=1864, status="install ok installed"),
@@ -613,14 +623,15 @@ def apt_rocm(t, ver, series, amdgpu_repo=True):
 
 
 def apt_ubuntu(t, series):
-    if series == "noble":  # 24.04 ships deb822 sources
+    if series in ("noble", "resolute"):  # 24.04 and later ship deb822 sources
         t.write("/etc/apt/sources.list",
                 "# Ubuntu sources have moved to /etc/apt/sources.list.d/ubuntu.sources\n")
         t.write("/etc/apt/sources.list.d/ubuntu.sources",
-                "Types: deb\nURIs: http://archive.ubuntu.com/ubuntu/\nSuites: noble noble-updates noble-backports\n"
+                "Types: deb\nURIs: http://archive.ubuntu.com/ubuntu/\nSuites: %s %s-updates %s-backports\n"
                 "Components: main restricted universe multiverse\nSigned-By: /usr/share/keyrings/ubuntu-archive-keyring.gpg\n"
-                "\nTypes: deb\nURIs: http://security.ubuntu.com/ubuntu/\nSuites: noble-security\n"
-                "Components: main restricted universe multiverse\nSigned-By: /usr/share/keyrings/ubuntu-archive-keyring.gpg\n")
+                "\nTypes: deb\nURIs: http://security.ubuntu.com/ubuntu/\nSuites: %s-security\n"
+                "Components: main restricted universe multiverse\nSigned-By: /usr/share/keyrings/ubuntu-archive-keyring.gpg\n"
+                % (series, series, series, series))
     else:
         t.write("/etc/apt/sources.list",
                 "deb http://archive.ubuntu.com/ubuntu/ jammy main restricted\n"
@@ -1773,9 +1784,99 @@ def chipset_bridge_no_atomics(t):
     }, ["/home/jo/venv/bin/python"])
 
 
+RESOLUTE_RELEASE = "7.0.0-15-generic"
+RESOLUTE_KERNEL = ("Linux version 7.0.0-15-generic (buildd@lcy02-amd64-031) (x86_64-linux-gnu-gcc-15 (Ubuntu "
+                   "15.2.0-4ubuntu4) 15.2.0, GNU ld (GNU Binutils for Ubuntu) 2.45) #15-Ubuntu SMP PREEMPT_DYNAMIC "
+                   "Tue Apr 14 10:21:07 UTC 2026")
+RESOLUTE_CMDLINE = ("BOOT_IMAGE=/boot/vmlinuz-7.0.0-15-generic root=UUID=0c6e2a41-9b7d-4f12-8e35-5a1d7c3b9f20 ro "
+                    "quiet splash vt.handoff=7")
+
+
+def ubuntu2604_rx7900xtx(t):
+    """A fresh Ubuntu 26.04: the 7900 XTX desktop on the in-kernel amdgpu of the GA 7.0 kernel, nothing of ROCm."""
+    release = RESOLUTE_RELEASE
+    os_release(t, "26.04")
+    kernel_files(t, release, RESOLUTE_KERNEL, RESOLUTE_CMDLINE)
+    t.write("/proc/cpuinfo", cpuinfo(**RAPHAEL_7700X))
+    t.write("/proc/meminfo", meminfo(65534068))
+    t.write("/proc/modules", proc_modules(AMDGPU_STACK + COMMON_MODULES))
+    amdgpu_module(t)
+    modprobe_d(t)
+    kernel_headers(t, release)
+    dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "3205")
+    firmware(t, secure_boot=False)
+    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
+                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
+        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
+        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
+                               io=0xE000))
+    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
+    amd_iommu_unit(t, paths["0000:00:00.2"])
+    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
+              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    render = 992
+    # A fresh install: the desktop user is not in render yet.
+    etc_users(t, [ALEX], ubuntu_groups("alex", render, tuple(g for g in DESKTOP_GROUPS if g != "render")))
+    apt_ubuntu(t, "resolute")
+    t.write("/var/lib/dpkg/status", "\n".join(base_packages("resolute")))
+    system_python(t, 14)
+    nodes = {"/dev/kfd": cdev("0660", 0, render), "/dev/dri/renderD128": cdev("0660", 0, render),
+             "/dev/dri/card1": cdev("0660", 0, 44)}
+    dmesg = healthy_dmesg(release, "0000:03:00.0", "0x1002:0x744C 0x1DA2:0x471D", 24560, "0x744c:0x1002")
+    dmesg[0] = "[    0.000000] " + RESOLUTE_KERNEL
+    sidecar(t, {"name": "root", "uid": 0, "gid": 0, "groups": [0]}, sudo_env("alex"), nodes, dmesg_ok(dmesg),
+            "2026-11-30T20:41:07Z")
+    gpu = "/pci/devices/5"
+    return ("Synthetic: a fresh Ubuntu 26.04 LTS desktop (Ryzen 7 7700X, X670E) with a Radeon RX 7900 XTX (Navi 31, "
+            "gfx1100) on the in-kernel amdgpu of the GA 7.0 kernel (7.0.0-15-generic, its headers installed); no "
+            "ROCm, no DKMS, no AMD repository, system Python 3.14 only; alex is not in render yet. Recorded with "
+            "sudo (root, SUDO_USER=alex).", {
+        "/source/recording": "snapshot",
+        "/host/arch": "x86_64",
+        "/distro/id": "ubuntu",
+        "/distro/version_id": "26.04",
+        "/distro/codename": "resolute",
+        "/kernel/release": RESOLUTE_RELEASE,
+        "/kernel/version": [7, 0, 0],
+        "/kernel/flavour": "generic",
+        "/kernel/hwe": False,
+        "/platform/kind": "bare_metal",
+        gpu + "/address": "0000:03:00.0",
+        gpu + "/device_id": "0x744c",
+        gpu + "/revision": "0xc8",
+        gpu + "/driver": "amdgpu",
+        "/pci/gpus/0/address": "0000:03:00.0",
+        "/pci/gpus/0/vendor": "amd",
+        "/amdgpu/module/loaded": True,
+        "/amdgpu/module/builtin": False,
+        "/amdgpu/module/version": None,
+        "/amdgpu/dkms/installed": [],
+        "/kfd/device_node/present": True,
+        "/kfd/gpus/0/gfx": "gfx1100",
+        "/kfd/gpus/0/pci_address": "0000:03:00.0",
+        "/access/user/via_sudo": True,
+        "/access/user/sudo_user": "alex",
+        "/access/user/target": "alex",
+        "/access/target_groups": ["adm", "alex", "cdrom", "dip", "lpadmin", "plugdev", "sudo", "users", "video"],
+        "/firmware/secure_boot": False,
+        "/firmware/gpus/0/atomics/routed_to_root": True,
+        "/firmware/gpus/0/bar/large_bar": True,
+        "/rocm/default": None,
+        "/rocm/installs": [],
+        "/rocm/apt_sources": [],
+        "/python/interpreters/0/path": "/usr/bin/python3",
+        "/python/interpreters/0/version": "3.14",
+        "/python/interpreters/0/kind": "system",
+        "/python/torch": [],
+        "/env/HSA_OVERRIDE_GFX_VERSION": None,
+        "/kernel_log/readable": True,
+    }, None)
+
+
 # ----------------------------------------------------------------------------
 
 BUILDERS = {
+    "ubuntu2604-rx7900xtx": ubuntu2604_rx7900xtx,
     "ubuntu2404-rx7900xtx": ubuntu2404_rx7900xtx,
     "user-not-in-render": user_not_in_render,
     "ubuntu2204-rx6700xt": ubuntu2204_rx6700xt,
