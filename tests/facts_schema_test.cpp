@@ -74,3 +74,59 @@ TEST_CASE("is_fact_path: a name, a prefix that ends before a dot or an index, or
   CHECK(std::is_sorted(names.begin(), names.end()));
   for (auto name : names) CHECK(is_fact_path(std::string(name)));
 }
+
+namespace {
+
+// The fact names docs/schemas/facts.schema.json describes, in the notation
+// of facts_schema.cpp: its leaves ("kernel.release"), a list's values as
+// "[]", an open object's keys as ".*". The unknown marker is no fact, and an
+// alternative (anyOf, oneOf) names what is inside it but is no leaf of its
+// own: the node it belongs to is, when no alternative names anything.
+void schema_names(const Json& root, const Json& node, const std::string& path, std::set<std::string>& out,
+                  bool alternative = false) {
+  if (!node.is_object()) return;
+  if (node.contains("$ref")) {
+    std::string ref = node["$ref"].get<std::string>();
+    if (ref == "#/$defs/unknown") return;
+    REQUIRE(starts_with(ref, "#/$defs/"));
+    schema_names(root, root["$defs"][ref.substr(8)], path, out, alternative);
+    return;
+  }
+  size_t before = out.size();
+  for (const char* alternatives : {"anyOf", "oneOf"})
+    if (node.contains(alternatives))
+      for (auto& alt : node[alternatives]) schema_names(root, alt, path, out, true);
+  if (node.contains("properties"))
+    for (auto& [key, sub] : node["properties"].items())
+      schema_names(root, sub, path.empty() ? key : path + "." + key, out);
+  if (node.contains("additionalProperties") && node["additionalProperties"].is_object())
+    schema_names(root, node["additionalProperties"], path + ".*", out);
+  if (node.contains("items")) schema_names(root, node["items"], path + "[]", out);
+  if (out.size() == before && !path.empty() && !alternative) out.insert(path);
+}
+
+}  // namespace
+
+// The facts schema is written twice: as the names rules may use
+// (facts_schema.cpp) and as the JSON Schema a reader validates a document
+// against (docs/schemas/facts.schema.json). They must name the same facts.
+TEST_CASE("docs/schemas/facts.schema.json and facts_schema.cpp name the same facts", "[schema]") {
+  std::ifstream in(source_path("docs/schemas/facts.schema.json"));
+  REQUIRE(in);
+  Json schema = Json::parse(in);
+  std::set<std::string> in_json;
+  schema_names(schema, schema, "", in_json);
+  std::set<std::string> in_code;
+  for (auto name : fact_schema()) in_code.insert(std::string(name));
+  for (auto& name : in_json) {
+    // The document's own metadata, not facts a rule may test.
+    if (starts_with(name, "source.") || starts_with(name, "commands_run[]") || name == "generator" || name == "schema")
+      continue;
+    INFO("in facts.schema.json, not in facts_schema.cpp: " << name);
+    CHECK(in_code.count(name));
+  }
+  for (auto& name : in_code) {
+    INFO("in facts_schema.cpp, not in facts.schema.json: " << name);
+    CHECK(in_json.count(name));
+  }
+}

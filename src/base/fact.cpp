@@ -1,5 +1,7 @@
 #include "base/fact.h"
 
+#include "base/text.h"
+
 namespace rocmdoc {
 
 Json unknown(const std::string& reason) {
@@ -20,5 +22,20 @@ const Json& field(const Json& obj, const char* key) {
 }
 
 std::string unknown_reason(const Json& fact) { return is_unknown(fact) ? fact["unknown"].get<std::string>() : ""; }
+
+Json printable_strings(const Json& doc) {
+  if (doc.is_string()) return printable(doc.get_ref<const std::string&>(), true);
+  if (doc.is_array()) {
+    Json out = Json::array();
+    for (auto& v : doc) out.push_back(printable_strings(v));
+    return out;
+  }
+  if (doc.is_object()) {
+    Json out = Json::object();
+    for (auto& [k, v] : doc.items()) out[printable(k)] = printable_strings(v);
+    return out;
+  }
+  return doc;
+}
 
 }  // namespace rocmdoc

@@ -20,4 +20,9 @@ std::string unknown_reason(const Json& fact);
 // (nlohmann's const operator[] on a missing key is undefined behaviour.)
 const Json& field(const Json& obj, const char* key);
 
+// The same document with every string and key made safe for a terminal
+// (printable() in base/text.h): what a text report shows of a recorded
+// machine or a facts file cannot carry escape sequences to the screen.
+Json printable_strings(const Json& doc);
+
 }  // namespace rocmdoc

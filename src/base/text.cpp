@@ -200,4 +200,35 @@ std::string shell_words(const std::vector<std::string>& argv, bool sudo) {
   return out;
 }
 
+namespace {
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+size_t utf8_length(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
+  return n;
+}
+
+}  // namespace
+
+std::string printable(std::string_view text, bool keep_newlines) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t n = utf8_length(text, i);
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    unsigned char c2 = n == 2 ? static_cast<unsigned char>(text[i + 1]) : 0;
+    bool c0 = n == 1 && ((c < 0x20 && c != '\t' && !(keep_newlines && c == '\n')) || c == 0x7f);
+    bool c1 = n == 2 && c == 0xc2 && c2 >= 0x80 && c2 <= 0x9f;  // U+0080..U+009F
+    if (n == 0) out += "\xef\xbf\xbd", n = 1;
+    else if (c0 || c1) out += '?';
+    else out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
 }  // namespace rocmdoc

@@ -65,6 +65,13 @@ std::map<std::string, std::string> parse_key_value_lines(std::string_view text);
 // control bytes): a probe treats such a file as garbage, not as a value.
 bool looks_binary(std::string_view s);
 
+// Text from outside made safe to print on a terminal: every control
+// character but tab (C0, DEL, and C1 such as U+009B, an 8-bit CSI) shown as
+// '?', so no escape sequence in a log, a facts file or a recorded tree can
+// retitle a window, clear the screen or hide text; invalid UTF-8 becomes
+// U+FFFD. keep_newlines keeps '\n' for multi-line text.
+std::string printable(std::string_view text, bool keep_newlines = false);
+
 // A printable, bounded quotation of untrusted text for an "unknown, because"
 // reason: control bytes escaped, cut at max_len.
 std::string quote_for_reason(std::string_view s, size_t max_len = 60);

@@ -128,6 +128,11 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
     }
     rocm = options.rocm;
   }
+  // The text goes to a terminal: a recorded tree or a facts file from
+  // someone else must not reach it with escape sequences (a window title,
+  // a cleared screen, hidden text), in the header or in a rendered finding.
+  // JSON keeps the bytes; its escaping makes them harmless.
+  if (!options.json) facts = printable_strings(facts);
   CheckReport report = run_check(std::move(facts), knowledge, rocm);
   // The workloads are reported when they were asked for, or when a facts
   // file holds them; otherwise the report is the plain one.

@@ -63,4 +63,15 @@ struct ExplainOptions {
 int run_explain_command(const MachineOptions& machine, const ExplainOptions& options, std::istream& in,
                         std::ostream& out, std::ostream& err);
 
+struct ReportOptions {
+  std::string facts_file;  // --facts FILE
+  std::string log;         // --log FILE ("-" is standard input): explained in the report
+  std::string output;      // -o FILE, written atomically; never through a link or into a device
+  std::string rules_dir;   // --rules DIR
+  bool no_redact = false;
+  bool stdin_is_terminal = false;  // decided by main: then --log - is refused, not waited on
+};
+int run_report_command(const MachineOptions& machine, const ReportOptions& options, std::istream& in,
+                       std::ostream& out, std::ostream& err);
+
 }  // namespace rocmdoc

@@ -123,7 +123,9 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     err << "rocmdoc explain: " << facts.error() << "\n";
     return kExitUsage;
   }
-  Explanation e = explain(scanner.result(), facts->first, knowledge);
+  // As check's text: no escape sequence of a facts file or a recorded tree
+  // reaches the terminal through a finding rendered from it.
+  Explanation e = explain(scanner.result(), options.json ? facts->first : printable_strings(facts->first), knowledge);
   // check's view of the same machine, said beside the text's.
   if (!facts->second.empty()) e.machine_problems = machine_problems(e, knowledge);
   // With --run the command's output owns stdout; the explanation goes to stderr.

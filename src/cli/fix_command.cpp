@@ -166,6 +166,10 @@ int run_fix_command(const MachineOptions& machine_options, const FixOptions& opt
   }
   Loaded loaded;
   if (auto code = load(machine_options, options, loaded, err)) return *code;
+  // Listed or only shown, the fixes are text for the terminal: no escape
+  // sequence of a facts file or a recorded tree reaches it. A real run
+  // works on the bytes.
+  if (options.dry_run || options.id.empty()) loaded.facts = printable_strings(loaded.facts);
   CheckReport report = run_check(loaded.facts, knowledge, std::nullopt);
   loaded.facts = report.facts;  // with the derived sections the rules read
   auto fixes = fixes_from_report(report);

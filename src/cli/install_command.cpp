@@ -41,9 +41,13 @@ std::string home_of(Machine& machine, const std::string& user) {
 
 // Dry-run states: each step's checks on this machine, with the journal of
 // this plan (a reboot already asked for, steps already recorded).
+// A journal that cannot be read stops the real run (exit 2, "move it
+// aside"), so the plan shown says so in its notes rather than looking like
+// a fresh start.
 void evaluate_states(InstallPlan& plan, Machine& machine) {
   ExecutorPaths paths;
   auto journal = read_journal(*machine.fs, paths.journal);
+  if (!journal) plan.notes.push_back(journal.error() + " (the real run stops here with exit 2)");
   bool same_plan = journal && journal->plan_key == plan_key(plan);
   CheckInputs inputs;
   inputs.journal = same_plan ? &*journal : nullptr;
@@ -68,6 +72,12 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
   Knowledge knowledge = load_knowledge(sources);
   std::vector<LoadError> errors = knowledge.errors;
   InstallRecipes recipes = load_install_recipes_from(o.rules_dir, errors);
+  // Without recipes every distribution is unsupported, and the refusal
+  // would list none ("rocmdoc installs ROCm on ; ..."): say what is missing.
+  if (errors.empty() && !o.rules_dir.empty() && recipes.distros.empty())
+    errors.push_back({{o.rules_dir, 0, 0},
+                      "no install recipes: a rules directory for install holds install/*.yaml beside matrix/ (copy "
+                      "rules/install; docs/rules.md)"});
   if (!errors.empty()) {
     print_load_errors(errors, err);
     p.error = kExitUsage;
@@ -81,6 +91,10 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
     return p;
   }
   input.facts = std::move(loaded.value().facts);
+  // A plan only shown as text (nothing runs it) is made from the facts as
+  // they may be printed: no escape sequence of a facts file or a recorded
+  // tree reaches the terminal. A real run plans on the bytes.
+  if (o.dry_run && !o.json) input.facts = printable_strings(input.facts);
   p.machine = std::move(loaded.value().machine);
   input.recipes = &recipes;
   input.matrix = knowledge.matrix.get();

@@ -9,6 +9,9 @@
 #include <stdexcept>
 
 #include "base/build_info.h"
+#include "base/json_input.h"
+#include "base/text.h"
+#include "facts/facts_check.h"
 
 #include "platform/memoizing_filesystem.h"
 
@@ -124,29 +127,18 @@ Result<Json> load_facts_file(const std::string& path) {
     }
   }
   ::close(fd);
-  Json doc;
-  // Nesting is bounded while parsing: the parser is iterative, but copying
-  // or destroying a document tens of thousands of levels deep recurses once
-  // per level and overflows the stack.
-  // The parser gives an opening bracket the depth outside it: the top-level
-  // document opens at 0, so a container at level kMaxFactsDepth + 1 opens at
-  // kMaxFactsDepth.
-  auto depth_limit = [](int depth, Json::parse_event_t event, Json&) {
-    bool opens = event == Json::parse_event_t::array_start || event == Json::parse_event_t::object_start;
-    if (opens && depth >= static_cast<int>(kMaxFactsDepth))
-      throw std::length_error("nested deeper than " + std::to_string(kMaxFactsDepth) + " levels");
-    return true;
-  };
-  try {
-    doc = Json::parse(text, depth_limit);
-  } catch (const Json::exception& e) {  // syntax, and numbers out of range
-    return R::fail(path + ": not valid JSON (" + e.what() + ")");
-  } catch (const std::length_error& e) {
-    return R::fail(path + ": not a rocmdoc facts document: " + e.what());
+  // Nesting is bounded while parsing, and each key is given once
+  // (base/json_input.h says why).
+  auto parsed = parse_json_bounded(text, kMaxFactsDepth);
+  if (!parsed) {
+    bool syntax = starts_with(parsed.error(), "not valid JSON");
+    return R::fail(path + ": " + (syntax ? "" : "not a rocmdoc facts document: ") + parsed.error());
   }
+  Json doc = std::move(parsed.value());
   if (!doc.is_object() || !doc.contains("schema")) return R::fail(path + ": not a rocmdoc facts document (no \"schema\")");
   if (doc["schema"] != kFactsSchema)
     return R::fail(path + ": facts schema " + doc["schema"].dump() + " is not supported (this rocmdoc reads schema 1)");
+  if (auto problem = check_facts_shape(doc)) return R::fail(path + ": not a rocmdoc facts document: " + *problem);
   return R::ok(std::move(doc));
 }
 

@@ -49,6 +49,10 @@ struct DpkgPackage {
   std::string status;        // "install ok installed"
   std::string maintainer;
   std::string source;        // "" when the source package has the same name
+  // rpm's Vendor tag ("Fedora Project"): dpkg has none. rpm's and pacman's
+  // packages are read into this record too (probe/package_list.h), so that
+  // one packages fact serves every package manager.
+  std::string vendor;
   size_t line = 0;
 
   // The third word of Status is the package's state: "installed" means

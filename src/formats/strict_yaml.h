@@ -34,7 +34,12 @@ struct SourceLocation {
 struct LoadError {
   SourceLocation where;
   std::string message;
-  std::string str() const { return where.str() + ": " + message; }
+  // A message that already starts with its file (a directory that cannot be
+  // read says so itself) is not given the file twice.
+  std::string str() const {
+    if (where.line == 0 && !where.file.empty() && message.rfind(where.file + ": ", 0) == 0) return message;
+    return where.str() + ": " + message;
+  }
 };
 
 class StrictYaml {

@@ -2,7 +2,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace rocmdoc {
 
@@ -53,7 +56,16 @@ struct Filler {
       r.count = static_cast<std::uint32_t>(children);
       out.records.resize(out.records.size() + r.count);
       size_t child = r.first;
+      // yaml-cpp keeps the first of a key given twice and drops the rest
+      // unseen: `area: system` then `area: no-such-area` would lint clean.
+      std::map<std::string, int> keys;  // scalar key -> its line
       for (auto it = n.begin(); it != n.end(); ++it) {
+        if (n.IsMap() && it->first.IsScalar()) {
+          auto [seen, fresh] = keys.emplace(it->first.Scalar(), static_cast<int>(one_based(it->first.Mark().line)));
+          if (!fresh)
+            return refuse(it->first, "the key '" + it->first.Scalar() + "' is given twice in this mapping (first on line " +
+                                         std::to_string(seen->second) + ")");
+        }
         if (n.IsMap()) {
           if (!fill(it->first, child++, depth + 1) || !fill(it->second, child++, depth + 1)) return false;
         } else if (!fill(*it, child++, depth + 1)) {
@@ -72,9 +84,20 @@ YamlParsed parse_yaml_records(std::string_view text) {
   YamlParsed parsed;
   YAML::Node doc;
   try {
-    doc = YAML::Load(std::string(text));
+    // Every document, so that one after a `---` is an error rather than
+    // text nobody reads (rules in it would silently never load).
+    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    if (docs.size() > 1) {
+      parsed.error = {static_cast<int>(one_based(docs[1].Mark().line)), static_cast<int>(one_based(docs[1].Mark().column)),
+                      "a second YAML document (after ---): a rules file is one document", true};
+      return parsed;
+    }
+    if (!docs.empty()) doc = docs[0];
   } catch (const YAML::Exception& e) {  // syntax, or nesting too deep
     parsed.error = {static_cast<int>(one_based(e.mark.line)), static_cast<int>(one_based(e.mark.column)), e.msg};
+    return parsed;
+  } catch (const std::exception& e) {  // bad_alloc, length_error: never past the input boundary
+    parsed.error = {0, 0, std::string("cannot be parsed: ") + e.what()};
     return parsed;
   }
   YamlRecords records;

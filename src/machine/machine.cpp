@@ -3,6 +3,9 @@
 #include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
 #include <unistd.h>
 
 #include "platform/host_filesystem.h"
@@ -85,7 +88,10 @@ std::unique_ptr<Machine> open_live_machine() {
 Result<std::unique_ptr<Machine>> open_recorded_machine(const std::string& root) {
   using R = Result<std::unique_ptr<Machine>>;
   struct stat st {};
-  if (::stat(root.c_str(), &st) != 0) return R::fail(root + ": no such directory");
+  if (::stat(root.c_str(), &st) != 0) {
+    int err = errno;  // not always "missing": too long a name, a loop, no permission
+    return R::fail(root + ": " + (err == ENOENT ? std::string("no such directory") : std::strerror(err)));
+  }
   if (!S_ISDIR(st.st_mode)) return R::fail(root + ": not a directory (--root takes an unpacked snapshot or a tree mirroring /)");
   char resolved[PATH_MAX];
   if (!::realpath(root.c_str(), resolved)) return R::fail(root + ": cannot resolve path");

@@ -2,23 +2,33 @@
 
 #include <sys/stat.h>
 
-#include <fstream>
-#include <sstream>
 
 #include "platform/host_filesystem.h"
 #include "machine/node_overlay_filesystem.h"
+#include "base/json_input.h"
 #include "base/text.h"
 
 namespace rocmdoc {
 
 namespace {
 
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+// Everything a recording holds is read as the probes read it: through the
+// filesystem confined to its folder (links resolve inside it), as regular
+// files only (a FIFO would block, /dev/zero never ends) and no larger than
+// the limit. A file that is not there is nullopt; one that is there but
+// cannot be read this way is an error naming it, since the recording is
+// then not what it claims to be.
+struct ReadError {
+  std::string why;
+};
+
+std::optional<std::string> read_recorded(FileSystem& fs, const std::string& shown_dir, const std::string& path,
+                                         size_t limit) {
+  FileStat st = fs.stat(path);
+  if (st.type == FileType::missing && st.error.empty()) return std::nullopt;
+  auto text = fs.read_file(path, limit);
+  if (!text) throw ReadError{shown_dir + text.error()};
+  return std::move(text.value());
 }
 
 // name -> id from an /etc/group or /etc/passwd style file (field 0 and 2).
@@ -50,6 +60,8 @@ const Json& need(const Json& obj, const char* key, Json::value_t type, const std
   const Json& v = obj[key];
   bool ok = v.type() == type ||
             (type == Json::value_t::number_unsigned && v.type() == Json::value_t::number_integer && v.get<int64_t>() >= 0);
+  if (!ok && type == Json::value_t::number_unsigned && v.is_number())
+    throw SidecarError{where + "." + key + ": not a whole number 0 or more (" + v.dump() + ")"};
   if (!ok) throw SidecarError{where + "." + key + ": wrong type (" + v.type_name() + ")"};
   return v;
 }
@@ -119,13 +131,15 @@ void apply_sidecar(Machine& m, const Json& doc, std::map<std::string, FileStat>&
 // A capture made by shared/fixtures/capture-machine.sh: DIR/root is the
 // tree, DIR/cmd holds command outputs.
 void apply_capture(Machine& m, const std::string& cmd_dir, std::map<std::string, FileStat>& nodes) {
-  if (auto id = slurp(cmd_dir + "/id.txt"); id) {
+  HostFileSystem cmd(cmd_dir);
+  auto slurp = [&](const std::string& name) { return read_recorded(cmd, cmd_dir, name, kMaxCaptureFileBytes); };
+  if (auto id = slurp("/id.txt"); id) {
     if (auto user = parse_id_output(*id)) m.user = *user;
   }
   if (!m.user.known) m.user.unknown_reason = "the capture has no readable cmd/id.txt";
 
   std::map<std::string, std::string> values;
-  if (auto env = slurp(cmd_dir + "/env.txt")) values = parse_env_file(*env);
+  if (auto env = slurp("/env.txt")) values = parse_env_file(*env);
   // capture-machine.sh keeps only these prefixes (its `env | grep -E`).
   m.set_env(std::move(values), {"PATH", "LD_LIBRARY_PATH", "HIP", "HSA", "ROCM", "CUDA", "NVIDIA"});
 
@@ -133,11 +147,11 @@ void apply_capture(Machine& m, const std::string& cmd_dir, std::map<std::string,
   // (/.dockerenv, /run/.containerenv), which the capture did not copy.
   auto users = name_ids(*m.fs, "/etc/passwd"), groups = name_ids(*m.fs, "/etc/group");
   for (const char* listing : {"/ls-dev.txt", "/container-markers.txt"})
-    if (auto ls = slurp(cmd_dir + listing))
+    if (auto ls = slurp(listing))
       for (auto& [path, st] : parse_ls_listing(*ls, users, groups)) nodes[path] = st;
 
   std::map<std::string, ProcessResult> commands;
-  if (auto dmesg = slurp(cmd_dir + "/dmesg.txt")) {
+  if (auto dmesg = slurp("/dmesg.txt")) {
     ProcessResult r;
     r.started = true;
     r.exit_code = 0;
@@ -219,6 +233,19 @@ std::map<std::string, FileStat> parse_ls_listing(const std::string& text,
   return nodes;
 }
 
+std::optional<std::string> apply_sidecar_text(Machine& m, std::string_view text, std::map<std::string, FileStat>& nodes) {
+  auto doc = parse_json_bounded(text, kMaxSidecarDepth);
+  if (!doc) return doc.error();
+  try {
+    apply_sidecar(m, *doc, nodes);
+  } catch (const Json::exception& e) {
+    return std::string("not a sidecar: ") + e.what();
+  } catch (const SidecarError& e) {
+    return e.where;
+  }
+  return std::nullopt;
+}
+
 Result<std::unique_ptr<Machine>> load_recording(const std::string& abs_root) {
   using R = Result<std::unique_ptr<Machine>>;
   auto m = std::make_unique<Machine>();
@@ -230,19 +257,21 @@ Result<std::unique_ptr<Machine>> load_recording(const std::string& abs_root) {
   std::string sidecar = abs_root + kSidecarPath;
   std::string capture_cmd = path_dirname(abs_root) + "/cmd";
   struct stat st {};
-  if (auto text = slurp(sidecar)) {
-    Json doc;
-    try {
-      doc = Json::parse(*text);
-      apply_sidecar(*m, doc, nodes);
-    } catch (const Json::exception& e) {
-      return R::fail(sidecar + ": not valid JSON: " + e.what());
-    } catch (const SidecarError& e) {
-      return R::fail(sidecar + ": " + e.where);
-    }
+  std::optional<std::string> text;
+  try {
+    text = read_recorded(*m->fs, abs_root, kSidecarPath, kMaxSidecarBytes);
+  } catch (const ReadError& e) {
+    return R::fail(e.why);
+  }
+  if (text) {
+    if (auto problem = apply_sidecar_text(*m, *text, nodes)) return R::fail(sidecar + ": " + *problem);
     m->recording_kind = "snapshot";
   } else if (::stat(capture_cmd.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && path_basename(abs_root) == "root") {
-    apply_capture(*m, capture_cmd, nodes);
+    try {
+      apply_capture(*m, capture_cmd, nodes);
+    } catch (const ReadError& e) {
+      return R::fail(e.why);
+    }
     m->recording_kind = "capture";
   } else {
     m->user.unknown_reason = "the recorded tree has no " + std::string(kSidecarPath) + " sidecar";

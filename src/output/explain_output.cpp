@@ -14,25 +14,18 @@ std::string paint(bool color, const char* code, const std::string& s) {
   return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
 }
 
-// Length of the valid UTF-8 sequence at s[i], or 0.
-size_t utf8_length(std::string_view s, size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return 0;
-  return n;
-}
-
 const char* mark(const ExplainedCause& c) {
   if (c.cause->benign) return "•";
   return c.cause->rule.severity == Severity::error ? "✗" : "!";
 }
 
 std::string confidence_words(const ExplainedCause& c, const std::string& facts_from) {
+  // With --no-probe there are no machine facts: what decided is the values
+  // the text itself captured, judged against the matrix.
+  std::string judge = facts_from.empty() ? "what the text shows, with rocmdoc's matrix," : "the facts of " + facts_from;
   switch (c.verdict) {
-    case CauseVerdict::confirmed: return "high confidence: the facts of " + facts_from + " confirm it";
-    case CauseVerdict::refuted: return "low confidence: the facts of " + facts_from + " speak against it";
+    case CauseVerdict::confirmed: return "high confidence: " + judge + " confirm it";
+    case CauseVerdict::refuted: return "low confidence: " + judge + " speak against it";
     case CauseVerdict::undecided: break;
   }
   std::string how = c.confidence + " confidence: from the text";
@@ -97,20 +90,6 @@ std::string nothing_recognised(const Explanation& e) {
 }
 
 }  // namespace
-
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    size_t n = utf8_length(text, i);
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (n == 0) out += "\xef\xbf\xbd", n = 1;
-    else if (n == 1 && ((c < 0x20 && c != '\t') || c == 0x7f)) out += '?';
-    else out.append(text.substr(i, n));
-    i += n;
-  }
-  return out;
-}
 
 std::string render_explain_text(const Explanation& e, const ExplainTextOptions& o) {
   if (!e.recognised()) return nothing_recognised(e);

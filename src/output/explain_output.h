@@ -20,8 +20,4 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
 constexpr int kExplainJsonSchema = 1;
 Json render_explain_json(const Explanation& e, const std::string& facts_from);
 
-// Text from the input made safe to print: control bytes shown as '?',
-// invalid UTF-8 replaced by U+FFFD.
-std::string printable(std::string_view text);
-
 }  // namespace rocmdoc

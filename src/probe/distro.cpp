@@ -30,6 +30,8 @@ Json probe_distro(ProbeContext& ctx, const Json&) {
     // Ubuntu wrote UBUNTU_CODENAME before VERSION_CODENAME existed.
     if (d["codename"].is_null()) d["codename"] = field("UBUNTU_CODENAME");
     d["pretty_name"] = field("PRETTY_NAME");
+    // NAME tells what ID does not: CentOS Stream's ID is "centos", as CentOS 7's was.
+    d["name"] = field("NAME");
     d["source"] = path;
     return d;
   }

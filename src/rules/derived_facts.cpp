@@ -1,7 +1,10 @@
 #include "rules/derived_facts.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <tuple>
 
+#include "base/text.h"
 #include "base/version.h"
 
 namespace rocmdoc {
@@ -219,7 +222,10 @@ std::string kernel_package(const std::string& distro, const std::string& version
 // target.kernels and target.kernel_packages: the kernel series the target
 // release lists for this distribution, and the packages that install them.
 void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
-  auto both = [&](const Json& why) {
+  // By value: `why` is often t["rocm"], and adding a key to t (an ordered
+  // object, a vector inside) moves its members, which would leave a
+  // reference dangling for the second assignment.
+  auto both = [&](Json why) {
     t["kernels"] = why;
     t["kernel_packages"] = why;
   };
@@ -256,7 +262,7 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
 // lists are not read and the index is the target release's own (whether the
 // installed wheel has the GPU is torch_wheel_has_gfx's question, not this).
 void describe_torch(Json& t, const Json& gpus, const Matrix& matrix) {
-  auto both = [&](const Json& why) {
+  auto both = [&](Json why) {  // by value, as in describe_kernels
     t["torch_index"] = why;
     t["torch"] = why;
   };
@@ -313,6 +319,141 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   return t;
 }
 
+// Releases that say which distributions they support: production and the
+// Core SDK line (previews list none), and only where the list is known.
+bool lists_distributions(const Release& r) { return r.line != "preview" && !r.distros.empty(); }
+
+// "9.6" -> 9006, "24.04" -> 24004, "15" -> 15000; -1 when not numeric. For
+// picking the nearest listed version, not for ordering releases.
+long version_number(std::string_view v) {
+  long major = 0, minor = 0;
+  size_t i = 0;
+  auto digits = [&](long& out) {
+    size_t start = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9' && i - start < 6) out = out * 10 + (v[i++] - '0');
+    return i > start;
+  };
+  if (!digits(major)) return -1;
+  if (i < v.size() && v[i] == '.') {
+    ++i;
+    if (!digits(minor)) return -1;
+  }
+  return major * 1000 + minor;
+}
+
+std::string distro_name(const Matrix& matrix, std::string_view id) {
+  const MatrixDistribution* d = matrix.distribution(id);
+  return d ? std::string(d->name) : std::string(id);
+}
+
+// The version of `id` nearest to `version_id` among those the newest release
+// listing `id` at all names, as "RHEL 9.6", with that release; empty when no
+// release lists `id`. same_major: only versions of the machine's major
+// release (CentOS 7 is no advice for CentOS Stream 9). A machine version of
+// a major only ("9": CentOS Stream) is nearest to that major's newest minor.
+std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::string_view id,
+                                                   const std::string& version_id, bool same_major) {
+  const Release* newest = nullptr;
+  for (auto& r : matrix.releases()) {
+    if (!lists_distributions(r)) continue;
+    bool has = std::any_of(r.distros.begin(), r.distros.end(), [&](auto& d) { return d.id == id; });
+    if (has && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
+  }
+  if (!newest) return {};
+  long want = version_number(version_id);
+  bool major_only = !version_id.empty() && version_id.find('.') == std::string::npos;
+  if (major_only && want >= 0) want += 999;
+  std::string best;
+  long best_distance = 0, best_number = -1;
+  for (auto& d : newest->distros) {
+    if (d.id != id) continue;
+    long n = version_number(d.version);
+    if ((same_major || major_only) && (want < 0 || n < 0 || n / 1000 != want / 1000)) continue;
+    // Without a comparable version (a rolling release) the newest is nearest.
+    long distance = want < 0 || n < 0 ? -n : std::labs(n - want);
+    if (best.empty() || distance < best_distance || (distance == best_distance && n > best_number)) {
+      best = std::string(d.version);
+      best_distance = distance;
+      best_number = n;
+    }
+  }
+  if (best.empty()) return {};
+  return {distro_name(matrix, id) + " " + best, std::string(newest->version)};
+}
+
+// distro_support: whether any ROCm release lists this distribution and
+// version, for which releases; where none does, what to use instead (the
+// nearest listed version of it or of the distribution it follows, or its
+// own ROCm packages).
+Json distro_support(const Json& facts, const Matrix& matrix) {
+  const Json& id = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (!id.is_string()) return is_unknown(id) ? id : unknown("the distribution is not known");
+  std::string distro = id.get<std::string>();
+  // Rolling releases (Arch, Debian sid) have no VERSION_ID: no release lists them.
+  std::string version_id = version.is_string() ? version.get<std::string>() : "";
+  Json s = Json::object();
+  const MatrixDistribution* entry = matrix.distribution(distro);
+  s["name"] = entry ? Json(std::string(entry->name)) : Json(nullptr);
+  Json releases = Json::array();
+  for (auto& r : matrix.releases()) {
+    if (!lists_distributions(r) || version_id.empty()) continue;
+    if (std::any_of(r.distros.begin(), r.distros.end(), [&](auto& d) { return d.matches(distro, version_id); }))
+      releases.push_back(std::string(r.version));
+  }
+  std::sort(releases.begin(), releases.end(), [](const Json& a, const Json& b) {
+    return compare_versions(a.get<std::string>(), b.get<std::string>()) < 0;
+  });
+  s["listed"] = !releases.empty();
+  s["releases"] = releases;
+  s["first"] = releases.empty() ? Json(nullptr) : releases.front();
+  s["last"] = releases.empty() ? Json(nullptr) : releases.back();
+  // The advice for a distribution no release lists.
+  // The distribution's own nearest version of the same major release, else
+  // the distribution it follows, else its own nearest of any release
+  // (Ubuntu 25.10: Ubuntu 26.04).
+  bool follows = entry && entry->follows;
+  auto [nearest, nearest_release] = nearest_listed(matrix, distro, version_id, follows);
+  if (nearest.empty() && follows)
+    std::tie(nearest, nearest_release) = nearest_listed(matrix, *entry->follows, version_id, false);
+  s["nearest"] = nearest.empty() ? Json(nullptr) : Json(nearest);
+  s["nearest_release"] = nearest.empty() ? Json(nullptr) : Json(nearest_release);
+  s["own_rocm"] = entry && entry->own_rocm ? Json(std::string(*entry->own_rocm)) : Json(nullptr);
+  s["unconfirmed"] = entry && entry->unconfirmed ? Json(std::string(*entry->unconfirmed)) : Json(nullptr);
+  // How the report names it: "Rocky Linux 9.6" rather than PRETTY_NAME's
+  // "Rocky Linux 9.6 (Blue Onyx)"; PRETTY_NAME where rocmdoc has no name.
+  const Json& pretty = field(field(facts, "distro"), "pretty_name");
+  std::string label = entry ? std::string(entry->name) + (version_id.empty() ? "" : " " + version_id)
+                            : (pretty.is_string() ? pretty.get<std::string>() : distro + " " + version_id);
+  // CentOS's os-release says "CentOS Stream" in NAME, which the matrix's
+  // "CentOS" (7 and Stream alike) does not.
+  const Json& name = field(field(facts, "distro"), "name");
+  if (name.is_string() && entry && starts_with(name.get<std::string>(), std::string(entry->name) + " "))
+    label = name.get<std::string>() + (version_id.empty() ? "" : " " + version_id);
+  s["label"] = label;
+  // A sentence for the report, "" when nothing about it is unconfirmed.
+  s["caveat"] = entry && entry->unconfirmed ? "Not confirmed: " + std::string(*entry->unconfirmed) + "." : "";
+  std::string use;
+  if (!nearest.empty()) use = nearest + ", which ROCm " + nearest_release + " lists";
+  if (entry && entry->own_rocm) use += (use.empty() ? "" : ", or ") + std::string(*entry->own_rocm);
+  if (use.empty()) {
+    // Nothing known of this distribution: the newest release's list.
+    const Release* newest = nullptr;
+    for (auto& r : matrix.releases())
+      if (lists_distributions(r) && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
+    if (newest) {
+      std::string names;
+      for (auto& d : newest->distros) {
+        std::string one = distro_name(matrix, d.id) + " " + std::string(d.version);
+        if (names.find(one) == std::string::npos) names += (names.empty() ? "" : ", ") + one;
+      }
+      use = "a distribution ROCm " + std::string(newest->version) + " lists (" + names + ")";
+    }
+  }
+  s["use"] = use.empty() ? unknown("the matrix lists no distributions") : Json(use);
+  return s;
+}
+
 }  // namespace
 
 void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm) {
@@ -330,6 +471,7 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
   describe_release(facts["target"], matrix);
   describe_kernels(facts["target"], facts, matrix);
   describe_torch(facts["target"], gpus, matrix);
+  facts["distro_support"] = distro_support(facts, matrix);
 }
 
 }  // namespace rocmdoc

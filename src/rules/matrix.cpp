@@ -46,7 +46,11 @@ bool listed_as_supported(const Value& s) {
 }  // namespace
 
 bool MatrixDistro::matches(std::string_view distro, std::string_view version_id) const {
-  return id == distro && (version == version_id || contains(point_versions, version_id));
+  if (id != distro) return false;
+  if (version == version_id || contains(point_versions, version_id)) return true;
+  bool major_only = version.find('.') == std::string_view::npos;
+  return major_only && version_id.size() > version.size() && version_id.substr(0, version.size()) == version &&
+         version_id[version.size()] == '.';
 }
 
 void Matrix::index() {
@@ -216,6 +220,12 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
     return Value::of(false);
   }
   return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+}
+
+const MatrixDistribution* Matrix::distribution(std::string_view id) const {
+  for (auto& d : distributions_)
+    if (d.id == id) return &d;
+  return nullptr;
 }
 
 Json Matrix::releases_for_gfx(const std::string& gfx) const {

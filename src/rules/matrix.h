@@ -41,8 +41,23 @@ struct MatrixDistro {
   MatrixText version;                    // os-release VERSION_ID
   MatrixTexts point_versions;            // "24.04.2"
   std::vector<MatrixKernel> kernels;     // empty: not known
-  // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too.
+  // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too,
+  // and a row of a major version only ("ol 9", "rocky 9": AMD's "Oracle
+  // Linux 9") matches every minor release of it ("9.6").
   bool matches(std::string_view distro, std::string_view version_id) const;
+};
+
+// A distribution as rocmdoc names it and advises on it (distributions.yaml):
+// its display name, the os-release ID whose AMD packages fit it where AMD
+// does not list it itself (CentOS Stream and AlmaLinux: rhel), and the
+// distribution's own ROCm packages, if it has them.
+struct MatrixDistribution {
+  MatrixText id;                         // os-release ID
+  MatrixText name;                       // "RHEL", "Ubuntu"
+  std::optional<MatrixText> follows;     // os-release ID of the listed distribution it is built from
+  std::optional<MatrixText> own_rocm;    // how to install the distribution's own ROCm
+  MatrixText confidence;
+  std::optional<MatrixText> unconfirmed;
 };
 
 struct ReleaseGpu {
@@ -123,6 +138,8 @@ class Matrix {
   // targets' product lists; nullopt when no name matches, or names of
   // different targets do.
   std::optional<std::string> gfx_for_product_name(std::string_view name) const;
+  const MatrixDistribution* distribution(std::string_view id) const;  // nullptr when not described
+  const std::vector<MatrixDistribution>& distributions() const { return distributions_; }
   // The release as JSON (version, date, line, confidence, unconfirmed,
   // sources, distros as "id version"), or null when not listed.
   Json release(const std::string& version) const;
@@ -165,6 +182,7 @@ class Matrix {
   std::vector<GfxTarget> gfx_list_;
   std::vector<Override> overrides_list_;  // every entry, in file order
   std::vector<Wheel> wheels_;
+  std::vector<MatrixDistribution> distributions_;
   std::map<std::string, size_t, std::less<>> devices_;      // by lower-case PCI device id
   std::map<std::string_view, size_t, std::less<>> gfx_targets_;
   std::map<std::string_view, size_t, std::less<>> overrides_;  // best reported entry per gfx

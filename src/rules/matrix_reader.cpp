@@ -24,7 +24,7 @@ class MatrixReader {
       y_.allow_keys(doc, {"schema", "as_of", "sources", "releases", "install_templates", "kmd_userspace_compat",
                           "latest_instinct_matrix", "gpu_lifecycle", "os_lifecycle", "gfx_targets", "devices",
                           "overrides", "index_rule", "wheels", "therock", "amd_radeon_repo",
-                          "amd_radeon_repo_caution"});
+                          "amd_radeon_repo_caution", "distributions"});
       std::string_view as_of = y_.string(y_.required(doc, "as_of"), "as_of");
       if (as_of > m_.as_of_) m_.as_of_ = std::string(as_of);
       read_sources(y_.required(doc, "sources"));
@@ -36,6 +36,7 @@ class MatrixReader {
       each(doc, "therock", [&](const YamlNode& n) { therock(n); });
       each(doc, "amd_radeon_repo", [&](const YamlNode& n) { radeon_repo(n); });
       each(doc, "gpu_lifecycle", [&](const YamlNode& n) { gpu_lifecycle(n); });
+      each(doc, "distributions", [&](const YamlNode& n) { m_.distributions_.push_back(distribution(n)); });
       if (doc["os_lifecycle"]) y_.texts(doc["os_lifecycle"], "os_lifecycle");
       if (doc["amd_radeon_repo_caution"]) y_.string(doc["amd_radeon_repo_caution"], "amd_radeon_repo_caution");
       if (doc["index_rule"]) y_.guard([&] { index_rule(doc["index_rule"]); });
@@ -122,6 +123,19 @@ class MatrixReader {
     opt(n, "glibc");
     opt(n, "repo_codename");
     opt(n, "note");
+    return d;
+  }
+
+  MatrixDistribution distribution(const YamlNode& n) {
+    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "note", "confidence", "unconfirmed", "sources"});
+    MatrixDistribution d;
+    d.id = str(n, "id");
+    d.name = str(n, "name");
+    d.follows = opt(n, "follows");
+    d.own_rocm = opt(n, "own_rocm");
+    opt(n, "note");
+    d.confidence = provenance(n);
+    d.unconfirmed = opt(n, "unconfirmed");
     return d;
   }
 

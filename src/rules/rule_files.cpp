@@ -99,7 +99,10 @@ Result<std::vector<RuleFile>> read_rule_files(const std::string& dir) {
       if (::stat(it->path().c_str(), &st) == 0)
         if (auto why = not_root_only(it->path().string(), st, false); !why.empty()) return R::fail(why);
     }
-    if (!it->is_regular_file(ec) || it->path().extension() != ".yaml") continue;
+    // Anything named *.yaml is read, whatever it is: a FIFO, a directory, a
+    // link that loops or to /dev/zero is an error naming it, never a rule
+    // file skipped without a word.
+    if (it->path().extension() != ".yaml") continue;
     auto text = read_rule_file(it->path().string(), as_root);
     if (!text) return R::fail(text.error());
     files.push_back({label + "/" + fs::relative(it->path(), base, ec).generic_string(), std::move(*text)});

@@ -1,6 +1,11 @@
 #include "snapshot/redaction.h"
 
+#include <cctype>
+
 #include "base/text.h"
+
+#include <algorithm>
+#include <cctype>
 
 namespace rocmdoc {
 
@@ -31,7 +36,60 @@ std::string Redactor::text(const std::string& input) const {
       }
     }
   }
-  s = replace_all(std::move(s), hostname_, "host");
+  // The host name as a word only: with a host called "gpu", "amdgpu" and
+  // "libdrm-amdgpu1" are package and driver names, not the host. A name's
+  // characters are letters, digits, '-' and '_', so one next to the match
+  // means it is part of a longer word ("gpu.example.com" is still the host).
+  if (hostname_.empty()) return s;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; };
+  std::string out;
+  size_t from = 0;
+  for (size_t pos = s.find(hostname_); pos != std::string::npos; pos = s.find(hostname_, pos + 1)) {
+    size_t end = pos + hostname_.size();
+    if ((pos > 0 && word_char(s[pos - 1])) || (end < s.size() && word_char(s[end]))) continue;
+    out.append(s, from, pos - from).append("host");
+    from = end;
+    pos = end - 1;
+  }
+  out.append(s, from, std::string::npos);
+  return out;
+}
+
+namespace {
+
+// A token is a run of these: what names and host names are made of.
+bool token_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+}
+
+// Every whole-token occurrence of `from` replaced by `to`.
+std::string replace_token(const std::string& s, const std::string& from, const std::string& to) {
+  if (from.empty()) return s;
+  std::string out;
+  size_t done = 0;
+  for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + 1)) {
+    size_t end = pos + from.size();
+    bool starts = pos == 0 || !token_char(s[pos - 1]);
+    bool ends = end == s.size() || !token_char(s[end]);
+    if (!starts || !ends || pos < done) continue;
+    out.append(s, done, pos - done);
+    out += to;
+    done = end;
+  }
+  out.append(s, done, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+std::string Redactor::words(const std::string& input, const std::vector<std::string>& keep) const {
+  if (!active()) return input;
+  // Home paths first (their own boundary rules), then the bare tokens.
+  Redactor homes(names_, "");
+  std::string s = homes.text(input);
+  for (auto& [real, stand_in] : names_)
+    if (std::find(keep.begin(), keep.end(), real) == keep.end()) s = replace_token(s, real, stand_in);
+  if (!hostname_.empty()) s = replace_token(s, hostname_, "host");
   return s;
 }
 

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace rocmdoc {
 
@@ -25,6 +26,12 @@ class Redactor {
   std::string content(const std::string& path, const std::string& text) const;
   // An environment value or a command's output.
   std::string text(const std::string& text) const;
+  // Free text about the machine (a report, a pasted log): home paths as in
+  // text(), and every user name and the host name where it stands as a
+  // whole token ("alex@gpubox:~$", "user alex"), never inside a word
+  // ("alexa", "amdgpubox"). `keep` names words that must survive even if a
+  // user is called that (the distribution's id: a user named "ubuntu").
+  std::string words(const std::string& text, const std::vector<std::string>& keep = {}) const;
 
  private:
   std::string group_file(const std::string& text) const;

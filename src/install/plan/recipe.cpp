@@ -428,7 +428,10 @@ InstallRecipes load_install_recipes_from(const std::string& rules_dir, std::vect
   if (rules_dir.empty()) return load_install_recipes(files_under(embedded_rule_files(), "install"), errors);
   auto read = read_rule_files(rules_dir);
   if (!read) {
-    errors.push_back({{rules_dir, 0, 0}, read.error()});
+    // The knowledge loader read the same directory first and said why.
+    LoadError e{{rules_dir, 0, 0}, read.error()};
+    if (std::none_of(errors.begin(), errors.end(), [&](const LoadError& x) { return x.str() == e.str(); }))
+      errors.push_back(std::move(e));
     return {};
   }
   return load_install_recipes(files_under(*read, "install"), errors);

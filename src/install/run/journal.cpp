@@ -3,6 +3,8 @@
 // a journal is an error the user must look at, never silently replaced.
 #include "install/run/executor.h"
 #include "base/fact.h"
+#include "base/json_input.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 
@@ -62,10 +64,13 @@ Result<Journal> read_journal(FileSystem& fs, const std::string& path) {
   }
   auto text = fs.read_file(path, kMaxJournalBytes);
   if (!text) return R::fail("the journal " + path + " cannot be read: " + text.error());
-  Json doc = Json::parse(*text, nullptr, false);
-  if (doc.is_discarded())
-    return R::fail("the journal " + path + " is not valid JSON; move it aside to start afresh");
-  auto journal = from_json(doc);
+  // A journal is three levels deep; 64 leaves room and keeps the stack safe.
+  auto doc = parse_json_bounded(*text, 64);
+  if (!doc)
+    return R::fail("the journal " + path + " is " +
+                   (starts_with(doc.error(), "not valid JSON") ? doc.error() : "not a journal: " + doc.error()) +
+                   "; move it aside to start afresh");
+  auto journal = from_json(*doc);
   if (!journal) return R::fail("the journal " + path + " is corrupt (" + journal.error() + "); move it aside to start afresh");
   return journal;
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "base/json_input.h"
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -26,11 +27,10 @@ Json result_line(const std::string& text) {
   Json found;
   for (auto& line : split_lines(text)) {
     if (!starts_with(line, kDeepResultMarker)) continue;
-    try {
-      Json j = Json::parse(line.substr(std::string(kDeepResultMarker).size()));
-      if (j.is_object()) found = std::move(j);
-    } catch (const Json::exception&) {
-    }
+    // The script's line is a few levels deep; what printed it is the user's
+    // Python, so it is parsed with the bounds of any outside JSON.
+    auto j = parse_json_bounded(line.substr(std::string(kDeepResultMarker).size()), 64);
+    if (j && j->is_object()) found = std::move(j.value());
   }
   return found;
 }

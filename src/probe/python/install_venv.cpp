@@ -8,6 +8,8 @@
 // elsewhere is said to be missing rather than guessed at.
 #include "probe/python/install_venv.h"
 
+#include "base/json_input.h"
+
 namespace rocmdoc {
 
 namespace {
@@ -23,8 +25,10 @@ Json venv_step_done(ProbeContext& ctx) {
   if (st.type == FileType::missing) return st.error.empty() ? Json(false) : unknown(std::string(kInstallJournal) + ": " + st.error);
   auto text = ctx.fs().read_file(kInstallJournal, kJournalLimit);
   if (!text) return unknown(text.error());
-  Json doc = Json::parse(*text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return unknown(std::string(kInstallJournal) + ": not a JSON object");
+  auto parsed = parse_json_bounded(*text, 64);
+  if (!parsed) return unknown(std::string(kInstallJournal) + ": " + parsed.error());
+  const Json& doc = *parsed;
+  if (!doc.is_object()) return unknown(std::string(kInstallJournal) + ": not a JSON object");
   const Json& format = field(doc, "format");
   if (!format.is_number_integer() || format.get<int>() != kJournalFormat)
     return unknown(std::string(kInstallJournal) + ": not a journal of format " + std::to_string(kJournalFormat));

@@ -55,13 +55,30 @@ std::string amd_release_number(std::string_view version) {
   return std::string(last);
 }
 
-// Debian repacks (+dfsg), Ubuntu's own revisions and Debian backports.
+// Debian repacks (+dfsg), Ubuntu's own revisions, Debian backports, and
+// Fedora's release tag (".fc43"; AMD builds no Fedora packages, while its
+// RHEL packages carry ".el9" as the distribution's own do, so that mark
+// tells nothing).
 std::string distro_version_mark(const std::string& version) {
   std::string v = to_lower(version);
   for (const char* mark : {"ubuntu", "+dfsg", "~bpo", "+deb"})
     if (v.find(mark) != std::string::npos) return mark;
+  for (auto at = v.find(".fc"); at != std::string::npos; at = v.find(".fc", at + 1))
+    if (at + 3 < v.size() && v[at + 3] >= '0' && v[at + 3] <= '9') return ".fc";
   return "";
 }
+
+// The distributions' own build services, by the packager's (or Debian
+// maintainer's) address.
+constexpr std::string_view kDistroDomains[] = {"debian.org",    "ubuntu.com",     "canonical.com", "archlinux.org",
+                                               "fedoraproject.org", "redhat.com", "suse.com",      "suse.de",
+                                               "opensuse.org",  "centos.org",     "rockylinux.org", "almalinux.org",
+                                               "oracle.com"};
+// rpm's Vendor tag of the distributions' packages, as their rpm -qi shows
+// it; a prefix, since SUSE appends its URL ("SUSE LLC <https://www.suse.com/>").
+constexpr std::string_view kDistroVendors[] = {"Fedora Project", "Red Hat, Inc.", "openSUSE", "SUSE LLC",
+                                               "CentOS", "Rocky Enterprise Software Foundation", "AlmaLinux",
+                                               "Oracle America"};
 
 }  // namespace
 
@@ -81,8 +98,17 @@ PackageOrigin classify_package_origin(const DpkgPackage& p) {
   std::vector<std::string> amd, distro;
   std::string domain = maintainer_domain(p.maintainer);
   if (domain_is(domain, "amd.com")) amd.push_back("maintainer " + p.maintainer + " is AMD's");
-  for (const char* d : {"debian.org", "ubuntu.com", "canonical.com"})
+  for (auto d : kDistroDomains)
     if (domain_is(domain, d)) distro.push_back("maintainer " + p.maintainer + " is the distribution's");
+  for (auto v : kDistroVendors)
+    if (starts_with(p.vendor, v)) distro.push_back("vendor " + p.vendor + " is the distribution's");
+  // The packager alone, without an address: Fedora's build system writes
+  // "Fedora Project" there.
+  if (domain.empty())
+    for (auto v : kDistroVendors)
+      if (p.maintainer == v) distro.push_back("packager " + p.maintainer + " is the distribution's");
+  if (starts_with(p.vendor, "Advanced Micro Devices") || p.vendor == "AMD")
+    amd.push_back("vendor " + p.vendor + " is AMD's");
   if (auto number = amd_release_number(p.version); !number.empty())
     amd.push_back("version " + p.version + " carries AMD's ROCm release number " + number);
   if (auto mark = distro_version_mark(p.version); !mark.empty())
@@ -154,6 +180,51 @@ Json rocm_packages_incomplete_fact(const DpkgStatus& status) {
   Json list = Json::array();
   for (auto* p : sorted_rocm_packages(status, false)) list.push_back(package_json(*p));
   return list;
+}
+
+std::string upstream_release(std::string_view version) {
+  if (auto colon = version.find(':'); colon != std::string_view::npos) version.remove_prefix(colon + 1);
+  if (auto dash = version.rfind('-'); dash != std::string_view::npos) version = version.substr(0, dash);
+  // The release is the leading X.Y or X.Y.Z (the Core SDK's "10.0"); what
+  // follows (+dfsg, ~rc1, a fourth number) is packaging.
+  std::string out;
+  int parts = 0;
+  size_t i = 0;
+  while (parts < 3) {
+    size_t start = i;
+    while (i < version.size() && version[i] >= '0' && version[i] <= '9') ++i;
+    if (i == start) return parts >= 2 ? out.substr(0, out.size() - 1) : "";
+    out += std::string(version.substr(start, i - start));
+    if (++parts == 3 || i >= version.size() || version[i] != '.') break;
+    out += '.';
+    ++i;
+  }
+  return parts >= 2 ? out : "";
+}
+
+Json distro_rocm_release_fact(const Json& packages) {
+  if (!packages.is_array()) return packages;
+  // Debian and Ubuntu, Fedora and SUSE, Arch: the HIP runtime's package
+  // names first, then the HSA runtime's, then the tools that share the
+  // release's version.
+  static constexpr std::string_view kCarriers[] = {
+      "libamdhip64", "rocm-hip", "hip-runtime-amd", "libhsa-runtime64", "rocm-runtime", "hsa-rocr",
+      "rocminfo", "rocm-core"};
+  for (auto carrier : kCarriers)
+    for (auto& p : packages) {
+      if (field(p, "origin") != "distro" || !field(p, "name").is_string() || !field(p, "version").is_string()) continue;
+      std::string name = p["name"].get<std::string>();
+      // libamdhip64-5 and libamdhip64-6 carry a soname; the rpm and pacman
+      // names are exact (rocm-hip-devel is not the runtime).
+      bool named = carrier.substr(0, 3) == "lib" ? starts_with(name, std::string(carrier) + "-") || name == carrier
+                                                   : name == carrier;
+      if (!named) continue;
+      std::string version = p["version"].get<std::string>();
+      std::string release = upstream_release(version);
+      if (release.empty()) continue;
+      return Json{{"release", release}, {"package", name}, {"version", version}};
+    }
+  return nullptr;
 }
 
 }  // namespace rocmdoc

@@ -2,9 +2,11 @@
 // under /opt, the dpkg packages, AMD's apt repositories and pins, and the
 // dynamic linker's configuration naming ROCm's libraries.
 #include "formats/dpkg_status.h"
+#include "formats/pacman_desc.h"
 #include "probe/rocm/apt.h"
 #include "probe/rocm/installs.h"
 #include "probe/rocm/packages.h"
+#include "probe/package_list.h"
 #include "probe/probe.h"
 #include "base/text.h"
 
@@ -12,7 +14,56 @@ namespace rocmdoc {
 
 namespace {
 
+// An RPM or pacman system's packages, in the shape of dpkg's.
+void probe_other_packages(Json& section, const Result<PackageList>& list) {
+  Json why;
+  if (!list) {
+    why = unknown(list.error());
+  } else if (list->packages.empty()) {
+    // A system always has packages: an empty database cannot tell that
+    // ROCm is absent.
+    why = unknown(list->source + ": no packages" +
+                  (list->unreadable_why.empty() ? "" : " (" + list->unreadable_why.front() + ")"));
+  }
+  if (!why.is_null()) {
+    section["packages"] = why;
+    section["packages_incomplete"] = why;
+    section["distro_release"] = why;
+    return;
+  }
+  DpkgStatus status;
+  status.packages = list->packages;
+  section["packages"] = rocm_packages_fact(status);
+  section["distro_release"] = distro_rocm_release_fact(section["packages"]);
+  // rpm and pacman record a package once its transaction is done: there is
+  // no half-configured state to list.
+  section["packages_incomplete"] = Json::array();
+  section["packages_unreadable"] = Json{{"count", list->unreadable}, {"first", list->unreadable_why}};
+}
+
+// dpkg's status file where there is one, else rpm's database, else
+// pacman's; with none, dpkg's absence is the reason given.
 void probe_packages(ProbeContext& ctx, Json& section) {
+  FileStat dpkg_status = ctx.fs().stat(kDpkgStatusPath);
+  if (dpkg_status.type == FileType::missing && dpkg_status.error.empty()) {
+    std::string sqlite = rpm_sqlite_path(ctx.fs());
+    if (!sqlite.empty()) {
+      section["package_manager"] = "rpm";
+      return probe_other_packages(section, read_rpm_sqlite(ctx.fs(), sqlite));
+    }
+    if (rpm_legacy_database_present(ctx.fs())) {
+      section["package_manager"] = "rpm";
+      return probe_other_packages(section, read_rpm_query(ctx));
+    }
+    if (pacman_database_present(ctx.fs())) {
+      section["package_manager"] = "pacman";
+      return probe_other_packages(section, read_pacman_local(ctx.fs()));
+    }
+    section["package_manager"] = unknown(std::string("no package database: none of ") + kDpkgStatusPath +
+                                         ", rpm's in /var/lib/rpm or /usr/lib/sysimage/rpm, " + kPacmanLocalDir);
+  } else {
+    section["package_manager"] = "dpkg";
+  }
   auto& bytes = ctx.dpkg().text();
   Json why;
   if (!bytes) {
@@ -23,6 +74,7 @@ void probe_packages(ProbeContext& ctx, Json& section) {
   if (!why.is_null()) {
     section["packages"] = why;
     section["packages_incomplete"] = why;
+    section["distro_release"] = why;
     return;
   }
   const DpkgStatus& status = ctx.dpkg().status();
@@ -32,9 +84,11 @@ void probe_packages(ProbeContext& ctx, Json& section) {
     why = unknown(std::string(kDpkgStatusPath) + ": no package stanzas");
     section["packages"] = why;
     section["packages_incomplete"] = why;
+    section["distro_release"] = why;
     return;
   }
   section["packages"] = rocm_packages_fact(status);
+  section["distro_release"] = distro_rocm_release_fact(section["packages"]);
   section["packages_incomplete"] = rocm_packages_incomplete_fact(status);
 }
 

@@ -29,7 +29,9 @@
 # them it prints one line saying why and exits 77 (ctest: skipped).
 # ROCMDOC_IT_MIRROR=URL picks the mirror; ROCMDOC_IT_BASE=DIR copies an
 # existing debootstrapped bookworm root instead of making one (quicker while
-# developing); ROCMDOC_IT_KEEP=1 keeps the work directory for a post-mortem.
+# developing); ROCMDOC_IT_CACHE=DIR (set by ctest: the build's test-cache)
+# keeps one base root there for every test that needs one
+# (bookworm_root.sh); ROCMDOC_IT_KEEP=1 keeps the work directory for a post-mortem.
 set -euo pipefail
 
 BINARY=${1:?usage: install_integration.sh ROCMDOC_BINARY SOURCE_DIR}
@@ -49,18 +51,9 @@ for tool in debootstrap chroot gpg openssl python3 dpkg-deb dpkg-scanpackages cu
 done
 [ -x "$BINARY" ] || fail "$BINARY is not an executable"
 
-# The Debian mirror: ROCMDOC_IT_MIRROR, else one the host's apt names that
-# serves bookworm, else deb.debian.org.
-mirror_candidates() {
-  [ -n "${ROCMDOC_IT_MIRROR:-}" ] && echo "$ROCMDOC_IT_MIRROR"
-  cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) { print $i; break } }'
-  cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '$1 == "URIs:" { for (i = 2; i <= NF; i++) print $i }'
-  echo http://deb.debian.org/debian
-}
-MIRROR=
-for candidate in $(mirror_candidates); do
-  if curl -fsI --max-time 10 "${candidate%/}/dists/bookworm/Release" >/dev/null 2>&1; then MIRROR=${candidate%/}; break; fi
-done
+# The Debian mirror and the base root (shared with tests/packaging/deb_test.sh).
+source "$HERE/bookworm_root.sh"
+MIRROR=$(find_bookworm_mirror)
 [ -n "$MIRROR" ] || skip "no Debian mirror serving bookworm is reachable (set ROCMDOC_IT_MIRROR)"
 
 WORK=$(mktemp -d /var/tmp/rocmdoc-it.XXXXXX)
@@ -92,6 +85,11 @@ trap '' PIPE
 if [ -n "${ROCMDOC_IT_BASE:-}" ]; then
   say "copying the bookworm root $ROCMDOC_IT_BASE"
   cp -a "$ROCMDOC_IT_BASE" "$ROOT"
+elif [ -n "${ROCMDOC_IT_CACHE:-}" ]; then
+  say "the bookworm base root in $ROCMDOC_IT_CACHE (debootstrap from $MIRROR the first time)"
+  bookworm_base "$ROCMDOC_IT_CACHE" "$MIRROR" "$WORK/debootstrap.log" ||
+    skip "debootstrap failed (see its last line: $(tail -n 1 "$WORK/debootstrap.log"))"
+  cp -a "$ROCMDOC_IT_CACHE/root" "$ROOT"
 else
   say "debootstrap bookworm (minbase) from $MIRROR"
   if ! debootstrap --variant=minbase --include=ca-certificates bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1; then

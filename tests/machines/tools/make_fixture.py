@@ -18,6 +18,7 @@ the machines small.
 import json
 import os
 import shutil
+import sqlite3
 import struct
 import sys
 
@@ -1874,6 +1875,293 @@ def ubuntu2604_rx7900xtx(t):
 
 
 # ----------------------------------------------------------------------------
+# Distributions other than Ubuntu: their os-release, kernel and package
+# database (rpm's SQLite database, rpm -qa for an ndb one, pacman's desc
+# files), on the 7900 XTX desktop's hardware with the in-kernel amdgpu.
+
+
+def rpm_header(tags):
+    """rpm's header blob (lib/header.c, headerExport without the magic): il, dl, il index entries of tag,
+    type, offset, count, then the data. Strings are RPM_STRING_TYPE (6), integers RPM_INT32_TYPE (4),
+    aligned to 4 as rpm aligns them."""
+    index, data = b"", b""
+    for tag, value in tags:
+        if isinstance(value, int):
+            while len(data) % 4:
+                data += b"\0"
+            index += struct.pack(">IIII", tag, 4, len(data), 1)
+            data += struct.pack(">I", value)
+        else:
+            index += struct.pack(">IIII", tag, 6, len(data), 1)
+            data += value.encode() + b"\0"
+    return struct.pack(">II", len(tags), len(data)) + index + data
+
+
+# The index tables rpm 4.16+ creates beside Packages (lib/backend/sqlite.c); rpm refuses a database
+# without them, so the fixtures have them (empty: rocmdoc reads Packages only).
+RPM_INDEX_TABLES = ("Name", "Basenames", "Group", "Requirename", "Providename", "Conflictname", "Obsoletename",
+                    "Triggername", "Dirnames", "Installtid", "Sigmd5", "Sha1header", "Filetriggername",
+                    "Transfiletriggername", "Recommendname", "Suggestname", "Supplementname", "Enhancename")
+
+
+def rpmdb_sqlite(t, path, packages):
+    """rpmdb.sqlite as rpm 4.16+ leaves it: WAL mode, checkpointed and closed (no -wal file). packages:
+    (name, epoch or None, version, release, arch, vendor, packager)."""
+    host = t.host(path)
+    os.makedirs(os.path.dirname(host), exist_ok=True)
+    db = sqlite3.connect(host)
+    db.execute("PRAGMA page_size=1024")  # the smallest page SQLite allows keeps the fixture small
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE Packages (hnum INTEGER PRIMARY KEY AUTOINCREMENT, blob BLOB NOT NULL)")
+    for table in RPM_INDEX_TABLES:
+        db.execute("CREATE TABLE '%s' (key 'TEXT' NOT NULL, hnum INTEGER NOT NULL, idx INTEGER NOT NULL, "
+                   "FOREIGN KEY (hnum) REFERENCES 'Packages'(hnum))" % table)
+    for name, epoch, version, release, arch, vendor, packager in packages:
+        tags = [(1000, name), (1001, version), (1002, release)]
+        if epoch is not None:
+            tags.append((1003, epoch))
+        tags += [(1011, vendor), (1015, packager), (1022, arch),
+                 (1044, "%s-%s-%s.src.rpm" % (name, version, release))]
+        db.execute("INSERT INTO Packages (blob) VALUES (?)", (rpm_header(tags),))
+    db.commit()
+    db.close()
+
+
+def rpm_qa_output(packages):
+    """What rocmdoc's rpm -qa query format prints (probe/package_list.cpp, rpm_query_argv)."""
+    lines = []
+    for name, epoch, version, release, arch, vendor, packager in packages:
+        lines.append("\t".join([name, "(none)" if epoch is None else str(epoch), version, release, arch,
+                                vendor or "(none)", packager or "(none)",
+                                "%s-%s-%s.src.rpm" % (name, version, release)]))
+    return "".join(l + "\n" for l in lines)
+
+
+RPM_QA_KEY = ("rpm -qa --qf %{NAME}\\t%{EPOCH}\\t%{VERSION}\\t%{RELEASE}\\t%{ARCH}\\t%{VENDOR}\\t%{PACKAGER}"
+              "\\t%{SOURCERPM}\\n")
+
+
+def pacman_local(t, packages):
+    """/var/lib/pacman/local as libalpm writes it: ALPM_DB_VERSION, and <name>-<version>/desc per package.
+    packages: (name, version, base, packager)."""
+    t.write("/var/lib/pacman/local/ALPM_DB_VERSION", "9\n")
+    for name, version, base, packager in packages:
+        t.write("/var/lib/pacman/local/%s-%s/desc" % (name, version),
+                "%%NAME%%\n%s\n\n%%VERSION%%\n%s\n\n%%BASE%%\n%s\n\n%%DESC%%\n%s\n\n%%ARCH%%\nx86_64\n\n"
+                "%%BUILDDATE%%\n1769768222\n\n%%INSTALLDATE%%\n1770100000\n\n%%PACKAGER%%\n%s\n\n"
+                "%%SIZE%%\n1024\n\n%%VALIDATION%%\npgp\n\n" % (name, version, base, name + " (fixture)", packager))
+
+
+def other_distro_desktop(t, *, os_release_text, release, proc_version, user, created, commands=None):
+    """The 7900 XTX desktop with the kernel's own amdgpu, on another distribution."""
+    t.write("/usr/lib/os-release", os_release_text)
+    t.link("/etc/os-release", "../usr/lib/os-release")
+    kernel_files(t, release, proc_version, "BOOT_IMAGE=(hd0,gpt2)/vmlinuz-%s root=UUID=7b2f0c1e-4d53-4a8e-9a61-"
+                 "0f3c2d9e8b14 ro rhgb quiet" % release)
+    t.write("/proc/cpuinfo", cpuinfo(**RAPHAEL_7700X))
+    t.write("/proc/meminfo", meminfo(65534068))
+    t.write("/proc/modules", proc_modules(AMDGPU_STACK + COMMON_MODULES))
+    amdgpu_module(t)
+    dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "2007")
+    firmware(t, secure_boot=False)
+    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
+                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
+        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
+        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
+                               io=0xE000))
+    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
+    amd_iommu_unit(t, paths["0000:00:00.2"])
+    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
+              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    render = 105
+    etc_users(t, ["%s:x:1000:1000:%s:/home/%s:/bin/bash" % (user, user.title(), user)],
+              ubuntu_groups(user, render, ("video", "render", "users")))
+    nodes = {"/dev/kfd": cdev("0666", 0, render), "/dev/dri/renderD128": cdev("0666", 0, render),
+             "/dev/dri/card1": cdev("0660", 0, 44)}
+    env = {"PATH": "/home/%s/.local/bin:/usr/local/bin:/usr/bin:/bin" % user, "HOME": "/home/" + user,
+           "USER": user, "LOGNAME": user}
+    recorded = dict(DMESG_DENIED)
+    recorded.update(commands or {})
+    sidecar(t, {"name": user, "uid": 1000, "gid": 1000, "groups": [1000, 44, render, 100]}, env, nodes, recorded,
+            created)
+
+
+def os_release_text(fields):
+    return "".join('%s="%s"\n' % (k, v) if " " in v or k.endswith("NAME") else "%s=%s\n" % (k, v)
+                   for k, v in fields)
+
+
+FEDORA = "Fedora Project"
+
+
+def fedora43_distro_rocm(t):
+    release = "6.17.7-300.fc43.x86_64"
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "Fedora Linux"), ("VERSION", "43 (Workstation Edition)"), ("RELEASE_TYPE", "stable"),
+        ("ID", "fedora"), ("VERSION_ID", "43"), ("VERSION_CODENAME", ""),
+        ("PRETTY_NAME", "Fedora Linux 43 (Workstation Edition)"), ("CPE_NAME", "cpe:/o:fedoraproject:fedora:43"),
+        ("VARIANT_ID", "workstation")]),
+        release=release, proc_version="Linux version %s (mockbuild@a1b2c3) (gcc (GCC) 15.2.1 20251022 (Red Hat "
+        "15.2.1-3), GNU ld version 2.45-1.fc43) #1 SMP PREEMPT_DYNAMIC Mon Nov 10 16:20:54 UTC 2025" % release,
+        user="dana", created="2026-11-30T10:00:00Z")
+    rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
+        ("bash", None, "5.3.0", "2.fc43", "x86_64", FEDORA, FEDORA),
+        ("glibc", None, "2.42", "4.fc43", "x86_64", FEDORA, FEDORA),
+        ("gpg-pubkey", None, "31645531", "66b6dccf", "(none)", "", ""),
+        ("rocm-core", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocm-hip", None, "6.4.2", "3.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocm-runtime", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocminfo", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocm-smi", None, "6.4.2", "2.fc43", "x86_64", FEDORA, FEDORA),
+        ("hipblas", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA)])
+    return ("Synthetic: Fedora 43 Workstation on the 7900 XTX desktop of ubuntu2404-rx7900xtx, with Fedora's own "
+            "ROCm 6.4.2 packages (rocm-hip, rocm-runtime, rocminfo, ...) from the rpm database "
+            "(/var/lib/rpm/rpmdb.sqlite, made by this script with SQLite in rpm 4.16's layout) and the kernel's "
+            "own amdgpu. No AMD release lists Fedora.", {
+        "/distro/id": "fedora",
+        "/distro/version_id": "43",
+        "/rocm/package_manager": "rpm",
+        "/rocm/packages/0/name": "hipblas",
+        "/rocm/packages/0/origin": "distro",
+        "/rocm/packages/2/name": "rocm-hip",
+        "/rocm/packages/2/version": "6.4.2-3.fc43",
+        "/rocm/packages/2/source": "rocm-hip",
+        "/rocm/packages/2/maintainer": FEDORA,
+        "/rocm/distro_release": {"release": "6.4.2", "package": "rocm-hip", "version": "6.4.2-3.fc43"},
+        "/rocm/packages_unreadable/count": 0,
+        "/rocm/installs": [],
+    }, None)
+
+
+ROCKY_VENDOR = "Rocky Enterprise Software Foundation"
+ROCKY_PACKAGER = "Rocky Linux Build System (Peridot) <releng@rockylinux.org>"
+AMD_VENDOR = "Advanced Micro Devices, Inc."
+AMD_PACKAGER = "ROCm Dev Support <rocm-dev.support@amd.com>"
+
+
+def rocky96_amd_rocm(t):
+    release = "5.14.0-570.12.1.el9_6.x86_64"
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "Rocky Linux"), ("VERSION", "9.6 (Blue Onyx)"), ("ID", "rocky"), ("ID_LIKE", "rhel centos fedora"),
+        ("VERSION_ID", "9.6"), ("PLATFORM_ID", "platform:el9"), ("PRETTY_NAME", "Rocky Linux 9.6 (Blue Onyx)"),
+        ("ANSI_COLOR", "0;32"), ("CPE_NAME", "cpe:/o:rocky:rocky:9::baseos")]),
+        release=release, proc_version="Linux version %s (mockbuild@iad1-prod-build001.bld.equ.rockylinux.org) (gcc "
+        "(GCC) 11.5.0 20240719 (Red Hat 11.5.0-5), GNU ld version 2.35.2-63.el9) #1 SMP PREEMPT_DYNAMIC Tue May 13 "
+        "23:55:46 UTC 2025" % release, user="robin", created="2026-11-30T11:00:00Z")
+    rocm_install(t, "7.1.1", "38")
+    rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
+        ("bash", None, "5.1.8", "9.el9", "x86_64", ROCKY_VENDOR, ROCKY_PACKAGER),
+        ("glibc", None, "2.34", "168.el9_6.14", "x86_64", ROCKY_VENDOR, ROCKY_PACKAGER),
+        ("amdgpu-install", None, "7.1.1.70101", "1.el9", "noarch", AMD_VENDOR, AMD_PACKAGER),
+        ("rocm-core", None, "7.1.1.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER),
+        ("hip-runtime-amd", None, "7.1.52802.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER),
+        ("hsa-rocr", None, "1.18.0.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER),
+        ("rocminfo", None, "1.0.0.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER)])
+    return ("Synthetic: Rocky Linux 9.6 on the 7900 XTX desktop, AMD's ROCm 7.1.1 RPMs (vendor Advanced Micro "
+            "Devices, Inc., release numbers .70101) in /opt/rocm-7.1.1 and the rpm database "
+            "(/var/lib/rpm/rpmdb.sqlite, made by this script), the kernel's own amdgpu. Build numbers are "
+            "invented.", {
+        "/distro/id": "rocky",
+        "/distro/version_id": "9.6",
+        "/rocm/package_manager": "rpm",
+        "/rocm/packages/0/name": "amdgpu-install",
+        "/rocm/packages/0/origin": "amd",
+        "/rocm/packages/1/name": "hip-runtime-amd",
+        "/rocm/packages/1/version": "7.1.52802.70101-38.el9",
+        "/rocm/packages/1/origin": "amd",
+        "/rocm/distro_release": None,
+        "/rocm/installs/1/version": "7.1.1-38",
+    }, None)
+
+
+SUSE_VENDOR = "SUSE LLC <https://www.suse.com/>"
+SUSE_PACKAGER = "https://bugs.opensuse.org"
+
+
+def leap156_no_rocm(t):
+    release = "6.4.0-150600.23.25-default"
+    packages = [("bash", None, "4.4", "150400.27.3.2", "x86_64", SUSE_VENDOR, SUSE_PACKAGER),
+                ("glibc", None, "2.38", "150600.14.17.2", "x86_64", SUSE_VENDOR, SUSE_PACKAGER),
+                ("kernel-default", None, "6.4.0", "150600.23.25.1", "x86_64", SUSE_VENDOR, SUSE_PACKAGER)]
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "openSUSE Leap"), ("VERSION", "15.6"), ("ID", "opensuse-leap"), ("ID_LIKE", "suse opensuse"),
+        ("VERSION_ID", "15.6"), ("PRETTY_NAME", "openSUSE Leap 15.6"), ("ANSI_COLOR", "0;32"),
+        ("CPE_NAME", "cpe:/o:opensuse:leap:15.6")]),
+        release=release, proc_version="Linux version %s (geeko@buildhost) (gcc (SUSE Linux) 7.5.0, GNU ld (GNU "
+        "Binutils; SUSE Linux Enterprise 15) 2.43.1.20241209-150100.7.52) #1 SMP PREEMPT_DYNAMIC Tue Oct 29 "
+        "07:14:36 UTC 2024 (f3ca4b8)" % release, user="kim", created="2026-11-30T12:00:00Z",
+        commands={RPM_QA_KEY: {"started": True, "exit_code": 0, "stdout": rpm_qa_output(packages), "stderr": ""}})
+    # Leap 15 keeps rpm's database in ndb format under /usr/lib/sysimage/rpm; rocmdoc asks rpm -qa.
+    t.write("/usr/lib/sysimage/rpm/Packages.db", b"\x00\x00\x00\x00RpmP")
+    t.link("/var/lib/rpm", "../../usr/lib/sysimage/rpm")
+    return ("Synthetic: openSUSE Leap 15.6 on the 7900 XTX desktop, no ROCm. Its rpm database is ndb "
+            "(/usr/lib/sysimage/rpm/Packages.db, a stub), so the packages come from a recorded rpm -qa.", {
+        "/distro/id": "opensuse-leap",
+        "/distro/version_id": "15.6",
+        "/rocm/package_manager": "rpm",
+        "/rocm/packages": [],
+        "/rocm/distro_release": None,
+    }, None)
+
+
+ARCH_PACKAGER = "Torsten Keßler <tpkessler@archlinux.org>"
+
+
+def arch_distro_rocm(t):
+    release = "6.17.8-arch1-1"
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "Arch Linux"), ("PRETTY_NAME", "Arch Linux"), ("ID", "arch"), ("BUILD_ID", "rolling"),
+        ("ANSI_COLOR", "38;2;23;147;209"), ("HOME_URL", "https://archlinux.org/"), ("LOGO", "archlinux-logo")]),
+        release=release, proc_version="Linux version %s (linux@archlinux) (gcc (GCC) 15.2.1 20250813, GNU ld (GNU "
+        "Binutils) 2.45.0) #1 SMP PREEMPT_DYNAMIC Fri, 14 Nov 2025 06:54:20 +0000" % release, user="sam",
+        created="2026-11-30T13:00:00Z")
+    pacman_local(t, [("bash", "5.3.3-2", "bash", "Christian Heusel <gromit@archlinux.org>"),
+                     ("hip-runtime-amd", "7.2.0-1", "hip-runtime-amd", ARCH_PACKAGER),
+                     ("hsa-rocr", "7.2.0-1", "hsa-rocr", ARCH_PACKAGER),
+                     ("rocm-core", "7.2.0-1", "rocm-core", ARCH_PACKAGER),
+                     ("rocm-hip-runtime", "7.2.0-1", "rocm-hip-sdk", ARCH_PACKAGER),
+                     ("rocm-hip-sdk", "7.2.0-1", "rocm-hip-sdk", ARCH_PACKAGER),
+                     ("rocminfo", "7.2.0-1", "rocminfo", ARCH_PACKAGER)])
+    return ("Synthetic: Arch Linux on the 7900 XTX desktop with Arch's own ROCm 7.2.0 (rocm-hip-sdk from extra) in "
+            "pacman's local database; no VERSION_ID (a rolling release).", {
+        "/distro/id": "arch",
+        "/distro/version_id": None,
+        "/rocm/package_manager": "pacman",
+        "/rocm/packages/0/name": "hip-runtime-amd",
+        "/rocm/packages/0/origin": "distro",
+        "/rocm/packages/0/source": "hip-runtime-amd",
+        "/rocm/distro_release": {"release": "7.2.0", "package": "hip-runtime-amd", "version": "7.2.0-1"},
+    }, None)
+
+
+CENTOS_VENDOR = "CentOS"
+CENTOS_PACKAGER = "builder@centos.org"
+
+
+def centos_stream9_no_rocm(t):
+    release = "5.14.0-611.el9.x86_64"
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "CentOS Stream"), ("VERSION", "9"), ("ID", "centos"), ("ID_LIKE", "rhel fedora"),
+        ("VERSION_ID", "9"), ("PLATFORM_ID", "platform:el9"), ("PRETTY_NAME", "CentOS Stream 9"),
+        ("ANSI_COLOR", "0;31"), ("CPE_NAME", "cpe:/o:centos:centos:9")]),
+        release=release, proc_version="Linux version %s (mockbuild@x86-05.stream.rdu2.redhat.com) (gcc (GCC) 11.5.0 "
+        "20240719 (Red Hat 11.5.0-11), GNU ld version 2.35.2-67.el9) #1 SMP PREEMPT_DYNAMIC Fri Sep 26 08:05:36 "
+        "UTC 2025" % release, user="lee", created="2026-11-30T14:00:00Z")
+    rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
+        ("bash", None, "5.1.8", "9.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER),
+        ("glibc", None, "2.34", "231.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER),
+        ("libdrm", None, "2.4.123", "2.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER)])
+    return ("Synthetic: CentOS Stream 9 on the 7900 XTX desktop, no ROCm; the rpm database "
+            "(/var/lib/rpm/rpmdb.sqlite, made by this script) holds the base system only.", {
+        "/distro/id": "centos",
+        "/distro/version_id": "9",
+        "/rocm/package_manager": "rpm",
+        "/rocm/packages": [],
+        "/rocm/distro_release": None,
+    }, None)
+
+
+# ----------------------------------------------------------------------------
 
 BUILDERS = {
     "ubuntu2604-rx7900xtx": ubuntu2604_rx7900xtx,
@@ -1884,6 +2172,11 @@ BUILDERS = {
     "mi300x-container": mi300x_container,
     "desktop-amdgpu-not-loaded": desktop_amdgpu_not_loaded,
     "chipset-bridge-no-atomics": chipset_bridge_no_atomics,
+    "fedora43-distro-rocm": fedora43_distro_rocm,
+    "rocky96-amd-rocm": rocky96_amd_rocm,
+    "leap156-no-rocm": leap156_no_rocm,
+    "arch-distro-rocm": arch_distro_rocm,
+    "centos-stream9-no-rocm": centos_stream9_no_rocm,
 }
 
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target (tests/fuzz/) for MINUTES each, one after
+# another, nice'd: the machine has few cores and others use them.
+#
+#   bench/fuzz.sh MINUTES [TARGET...]       (default: every target)
+#
+# Needs clang and its libFuzzer runtime (Debian 12: apt-get install clang
+# libclang-rt-14-dev, or clang-14's own lib/clang/14/lib/linux). Builds
+# build-fuzz/ with -DROCMDOC_FUZZ=ON the first time. New inputs go to
+# bench/out/fuzz/TARGET/corpus (the seeds in tests/fuzz/corpus/ stay as they
+# are); a crash is written to bench/out/fuzz/TARGET/ as crash-*: copy it to
+# tests/fuzz/regressions/TARGET/ with the fix, and the suite replays it.
+# Prints, per target, the CPU time it used, its executions and crashes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:?usage: bench/fuzz.sh MINUTES [TARGET...]}
+shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(rules condition facts explain machine)
+command -v clang++ >/dev/null || { echo "clang++ is missing: apt-get install clang" >&2; exit 2; }
+
+build=build-fuzz
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S . -B "$build" -DROCMDOC_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+fi
+for t in "${targets[@]}"; do nice -n 10 cmake --build "$build" -j1 --target "fuzz_$t" >/dev/null; done
+
+out=bench/out/fuzz
+mkdir -p "$out"
+printf '%-10s %10s %12s %8s\n' target cpu_s executions crashes
+for t in "${targets[@]}"; do
+  mkdir -p "$out/$t/corpus"
+  log="$out/$t/fuzz.log"
+  # -rss_limit_mb: a loader that expands an input past this is a finding.
+  # Leak checks off: the targets keep the loaded knowledge in statics.
+  /usr/bin/time -f '%U %S' -o "$out/$t/time" \
+    env ASAN_OPTIONS=detect_leaks=0 nice -n 19 "$build/fuzz_$t" -max_total_time=$((minutes * 60)) \
+      -rss_limit_mb=2048 -timeout=20 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$out/$t/" "$out/$t/corpus" "tests/fuzz/corpus/$t" >"$log" 2>&1 || true
+  cpu=$(awk '{printf "%.0f", $1 + $2}' "$out/$t/time")
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  crashes=$(find "$out/$t" -maxdepth 1 -name 'crash-*' -o -maxdepth 1 -name 'timeout-*' -o -maxdepth 1 -name 'oom-*' | wc -l)
+  printf '%-10s %10s %12s %8s\n' "$t" "$cpu" "${execs:-0}" "$crashes"
+done

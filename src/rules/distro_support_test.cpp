@@ -1,0 +1,98 @@
+// distro_support on the shipped matrix: every distribution a user brings
+// gets "listed, for these releases" or "not listed; use ...".
+#include "catch.h"
+#include "rules/derived_facts.h"
+#include "rules/matrix.h"
+#include "rules/rule_loader.h"
+
+using namespace rocmdoc;
+
+namespace {
+
+const Matrix& shipped() {
+  static Matrix m = [] {
+    std::vector<LoadError> errors;
+    Matrix loaded = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+    REQUIRE(errors.empty());
+    return loaded;
+  }();
+  return m;
+}
+
+Json support(const std::string& id, const Json& version_id, const std::string& name = "",
+             const std::string& pretty = "") {
+  Json f = Json::object();
+  f["distro"] = {{"id", id}, {"version_id", version_id}, {"name", name.empty() ? Json(nullptr) : Json(name)},
+                 {"pretty_name", pretty.empty() ? Json(nullptr) : Json(pretty)}};
+  f["pci"] = {{"gpus", Json::array()}};
+  add_derived_facts(f, shipped(), std::nullopt);
+  return f["distro_support"];
+}
+
+}  // namespace
+
+TEST_CASE("distro support: listed distributions name the releases that list them", "[matrix][distro]") {
+  Json s = support("ubuntu", "24.04", "Ubuntu");
+  CHECK(s["listed"] == true);
+  CHECK(s["first"] == "6.2.0");
+  CHECK(s["label"] == "Ubuntu 24.04");
+  CHECK(s["nearest"] == "Ubuntu 24.04");  // listed: the nearest is itself
+
+  // AMD lists Oracle Linux and Rocky by major release from 6.4.0 and 7.14.1:
+  // "ol 9" covers Oracle Linux 9.6.
+  s = support("ol", "9.6", "Oracle Linux Server");
+  CHECK(s["listed"] == true);
+  CHECK(s["last"] == "10.1.0");
+  s = support("rocky", "9.6", "Rocky Linux");
+  CHECK(s["listed"] == true);
+  CHECK(s["first"] == "7.0.0");
+  CHECK(s["label"] == "Rocky Linux 9.6");
+
+  // RHEL 9.5 is listed by 6.3.0 to 6.4.1 only.
+  s = support("rhel", "9.5", "Red Hat Enterprise Linux");
+  CHECK(s["first"] == "6.3.0");
+  CHECK(s["last"] == "6.4.1");
+}
+
+TEST_CASE("distro support: the rest are told the nearest listed release or their own ROCm", "[matrix][distro]") {
+  Json s = support("centos", "9", "CentOS Stream");
+  CHECK(s["listed"] == false);
+  CHECK(s["label"] == "CentOS Stream 9");
+  // CentOS 7 (6.1.2's list) is no advice for Stream 9: RHEL's newest 9.x is.
+  CHECK(s["nearest"] == "RHEL 9.8");
+  CHECK(s["nearest_release"] == "10.1.0");
+  CHECK(s["use"] == "RHEL 9.8, which ROCm 10.1.0 lists");
+  CHECK(s["caveat"].get<std::string>().find("Not confirmed:") == 0);
+
+  s = support("almalinux", "9.6", "AlmaLinux");
+  CHECK(s["use"] == "RHEL 9.6, which ROCm 10.1.0 lists");
+
+  s = support("opensuse-leap", "15.6", "openSUSE Leap");
+  CHECK(s["use"] == "SLES 15.7, which ROCm 10.1.0 lists");
+
+  s = support("arch", nullptr, "Arch Linux", "Arch Linux");
+  CHECK(s["listed"] == false);
+  CHECK(s["label"] == "Arch Linux");
+  CHECK(s["nearest"] == nullptr);
+  CHECK(s["use"].get<std::string>().find("sudo pacman -S rocm-hip-sdk") != std::string::npos);
+
+  s = support("fedora", "43", "Fedora Linux");
+  CHECK(s["use"].get<std::string>().find("Fedora's own ROCm packages") == 0);
+
+  // Ubuntu 25.10: its nearest LTS that AMD lists, or Ubuntu's own packages.
+  s = support("ubuntu", "25.10", "Ubuntu");
+  CHECK(s["listed"] == false);
+  CHECK(s["use"].get<std::string>().find("Ubuntu 26.04, which ROCm 10.1.0 lists, or Ubuntu's own ROCm") == 0);
+
+  // A distribution rocmdoc does not describe: the newest release's list.
+  s = support("gentoo", "2.17", "", "Gentoo Linux");
+  CHECK(s["label"] == "Gentoo Linux");
+  CHECK(s["use"].get<std::string>().find("a distribution ROCm 10.1.0 lists (") == 0);
+}
+
+TEST_CASE("distro support: an unknown distribution stays unknown", "[matrix][distro]") {
+  Json f = Json::object();
+  f["distro"] = Json{{"unknown", "/etc/os-release: no such file"}};
+  add_derived_facts(f, shipped(), std::nullopt);
+  CHECK(is_unknown(f["distro_support"]));
+}
