@@ -22,13 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // What legitimately differs between a live run and its recording.
 Json comparable(Json facts) {
   facts.erase("source");
@@ -94,12 +87,12 @@ TEST_CASE("snapshot replaces user names, home paths and the host name by default
   auto summary = write_snapshot_tree(live, log, machine, {}, redactor, dir.path.string());
   REQUIRE(summary.ok());
 
-  CHECK(slurp(dir.path / "etc/group") == "root:x:0:\nvideo:x:44:user,user2\nrender:x:992:user\nuser:x:1000:\nadm:x:4:syslog\n");
-  CHECK(slurp(dir.path / "etc/passwd").find("user:x:1000:1000::/home/user:/bin/bash") != std::string::npos);
-  CHECK(slurp(dir.path / "home/user/venv/pyvenv.cfg").find("/home/user/venv") != std::string::npos);
+  CHECK(read_text_file(dir.path / "etc/group") == "root:x:0:\nvideo:x:44:user,user2\nrender:x:992:user\nuser:x:1000:\nadm:x:4:syslog\n");
+  CHECK(read_text_file(dir.path / "etc/passwd").find("user:x:1000:1000::/home/user:/bin/bash") != std::string::npos);
+  CHECK(read_text_file(dir.path / "home/user/venv/pyvenv.cfg").find("/home/user/venv") != std::string::npos);
   CHECK(fs::exists(dir.path / "home/annex/keep"));
-  CHECK(slurp(dir.path / "proc/version").find("buildd@host") != std::string::npos);
-  std::string sidecar = slurp(dir.path / ".rocmdoc/machine.json");
+  CHECK(read_text_file(dir.path / "proc/version").find("buildd@host") != std::string::npos);
+  std::string sidecar = read_text_file(dir.path / ".rocmdoc/machine.json");
   CHECK(sidecar.find("ann") == std::string::npos);
   Json side = Json::parse(sidecar);
   CHECK(side["user"]["name"] == "user");
@@ -126,7 +119,7 @@ TEST_CASE("snapshot does not write through a link planted beside its output", "[
   auto snap = run_rocmdoc({"snapshot", "--root", machine_root("ubuntu2404-rx7900xtx"), archive.string()});
   INFO(snap.err);
   REQUIRE(snap.exit_code == 0);
-  CHECK(slurp(victim) == "precious\n");
+  CHECK(read_text_file(victim) == "precious\n");
   CHECK(fs::is_regular_file(fs::symlink_status(archive)));
   CHECK(fs::is_symlink(fs::symlink_status(dir.path / "s.tar.gz.tmp-rocmdoc")));
 }
@@ -173,7 +166,7 @@ TEST_CASE("snapshot --deep under sudo: the workloads' keys are redacted as the r
   ScratchDir dir;
   Redactor redactor = redactor_for(live, machine, "");
   REQUIRE(write_snapshot_tree(live, log, machine, commands, redactor, dir.path.string()).ok());
-  std::string sidecar = slurp(dir.path / ".rocmdoc/machine.json");
+  std::string sidecar = read_text_file(dir.path / ".rocmdoc/machine.json");
   CHECK(sidecar.find("ann") == std::string::npos);
   Json side = Json::parse(sidecar);
   CHECK(side["env"]["values"]["SUDO_USER"] == "user");

@@ -1,10 +1,10 @@
 // `rocmdoc facts --format ansible`: the check's verdict and the few facts a
 // playbook branches on, for /etc/ansible/facts.d (docs/fleet.md, Ansible).
+#include "cli/command_output.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
 #include "output/ansible_facts.h"
-#include "platform/atomic_file.h"
 #include "rules/knowledge.h"
 
 namespace rocmdoc {
@@ -24,16 +24,7 @@ int run_ansible_facts_command(const MachineOptions& options, const std::string& 
   CheckReport report = run_check(std::move(loaded.value().facts), knowledge, std::nullopt);
   // Compact: Ansible parses it on every fact gathering, and nobody reads it raw.
   std::string text = facts_to_string(render_ansible_facts(report), -1) + "\n";
-  if (output_file.empty()) {
-    out << text;
-    return kExitOk;
-  }
-  auto written = write_file_atomically(output_file, text);
-  if (!written) {
-    err << "rocmdoc: " << written.error() << "\n";
-    return kExitUsage;
-  }
-  return kExitOk;
+  return emit_document(text, output_file, out, err);
 }
 
 }  // namespace rocmdoc

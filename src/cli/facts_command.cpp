@@ -1,7 +1,7 @@
 #include <chrono>
 #include <fmt/format.h>
 
-#include "platform/atomic_file.h"
+#include "cli/command_output.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
@@ -28,16 +28,7 @@ int run_facts_command(const MachineOptions& options, const std::string& output_f
     err << fmt::format("probes sum   {:8.2f} ms\nprobes wall  {:8.2f} ms\n", sum, wall.count());
   }
   std::string text = facts_to_string(facts) + "\n";
-  if (output_file.empty()) {
-    out << text;
-    return kExitOk;
-  }
-  auto written = write_file_atomically(output_file, text);
-  if (!written) {
-    err << "rocmdoc: " << written.error() << "\n";
-    return kExitUsage;
-  }
-  return kExitOk;
+  return emit_document(text, output_file, out, err);
 }
 
 }  // namespace rocmdoc

@@ -23,13 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // `promtool check metrics` reads the exposition text on standard input and
 // reports format errors and lint problems (names, units, HELP); it exits 0
 // with nothing printed when there are none.
@@ -153,7 +146,7 @@ TEST_CASE("check --textfile replaces DIR/rocmdoc.prom atomically and nothing but
   INFO(r.err);
   CHECK(r.exit_code == 1);  // problems found, and the file written
   CHECK(r.out.empty());
-  std::string written = read(prom);
+  std::string written = read_text_file(prom);
   require_promtool_accepts(written);
   CHECK(written.find("rocmdoc_check_finding{id=\"device-node-not-accessible\"") != std::string::npos);
   struct stat st {};
@@ -181,7 +174,7 @@ TEST_CASE("check --textfile replaces DIR/rocmdoc.prom atomically and nothing but
   auto link = run_rocmdoc({"check", "--textfile", dir.path.string(), "--root", root});
   CHECK(link.exit_code == 2);
   CHECK(link.err.find(prom.string() + ": is a symlink, not a regular file; nothing written") != std::string::npos);
-  CHECK(read(target) == "keep\n");
+  CHECK(read_text_file(target) == "keep\n");
   CHECK(fs::is_symlink(prom));
   fs::remove(prom);
   fs::create_directory(prom);
@@ -197,7 +190,7 @@ TEST_CASE("check --textfile replaces DIR/rocmdoc.prom atomically and nothing but
   // A check that cannot run says so in the file: success 0, no findings.
   auto bad_root = run_rocmdoc({"check", "--textfile", dir.path.string(), "--root", (dir.path / "nope").string()});
   CHECK(bad_root.exit_code == 2);
-  std::string failed = read(prom);
+  std::string failed = read_text_file(prom);
   CHECK(sample(failed, "rocmdoc_check_success") == "0");
   CHECK(failed.find("rocmdoc_check_finding") == std::string::npos);
   require_promtool_accepts(failed);
@@ -211,14 +204,14 @@ TEST_CASE("the systemd units that refresh the textfile pass systemd-analyze veri
   }
   ScratchDir dir;
   for (std::string unit : {"rocmdoc-textfile.service", "rocmdoc-textfile.timer"}) {
-    std::string text = read(source_path("packaging/systemd/" + unit));
+    std::string text = read_text_file(source_path("packaging/systemd/" + unit));
     // verify checks that ExecStart's program exists: the built one stands in
     // for the installed /usr/bin/rocmdoc.
     for (size_t at = text.find("/usr/bin/rocmdoc"); at != std::string::npos; at = text.find("/usr/bin/rocmdoc", at + 1))
       text.replace(at, std::string("/usr/bin/rocmdoc").size(), ROCMDOC_BINARY);
     std::ofstream(dir.path / unit) << text;
   }
-  std::string service = read(dir.path / "rocmdoc-textfile.service");
+  std::string service = read_text_file(dir.path / "rocmdoc-textfile.service");
   CHECK(service.find(std::string("ExecStart=") + ROCMDOC_BINARY + " check --textfile /var/lib/prometheus/node-exporter\n") !=
         std::string::npos);
   auto r = runner.run({"systemd-analyze", "verify", (dir.path / "rocmdoc-textfile.service").string(),

@@ -17,13 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 void write(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
@@ -60,7 +53,7 @@ fs::path machine_with_secrets(const fs::path& dir) {
   fs::path root = dir / "root";
   fs::copy(machine_root("ubuntu2404-rx7900xtx"), root, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
   write(root / "etc/hostname", "gpubox-7\n");
-  Json sidecar = Json::parse(slurp(root / ".rocmdoc/machine.json"));
+  Json sidecar = Json::parse(read_text_file(root / ".rocmdoc/machine.json"));
   sidecar["env"]["values"]["HF_TOKEN"] = "hf_QwErTy1234567890secret";
   sidecar["env"]["values"]["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY";
   write(root / ".rocmdoc/machine.json", sidecar.dump(2));
@@ -104,7 +97,7 @@ TEST_CASE("report replaces the host, user and home names and secret values unles
                     "AssertionError: Torch not compiled with CUDA enabled (token hf_QwErTy1234567890secret, "
                     "cache /home/alex/.cache)\n"
                     "AssertionError: Torch not compiled with CUDA enabled (aws wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY)\n" +
-                    slurp(source_path("tests/explain/corpus/001-pytorch-cpu-wheel.log"));
+                    read_text_file(source_path("tests/explain/corpus/001-pytorch-cpu-wheel.log"));
   write(dir.path / "train.log", log);
   std::string log_path = (dir.path / "train.log").string();
 
@@ -166,14 +159,14 @@ TEST_CASE("report -o writes the file whole and refuses links, devices and direct
   CHECK(written.exit_code == 0);
   CHECK(written.out.empty());
   // The same document as on standard output, but for the time of the run.
-  CHECK(without_run_time(slurp(file)) == without_run_time(run_rocmdoc({"report", "--root", root}).out));
+  CHECK(without_run_time(read_text_file(file)) == without_run_time(run_rocmdoc({"report", "--root", root}).out));
 
   write(dir.path / "target.txt", "keep me\n");
   fs::create_symlink(dir.path / "target.txt", dir.path / "link.md");
   auto link = run_rocmdoc({"report", "--root", root, "-o", (dir.path / "link.md").string()});
   CHECK(link.exit_code == 2);
   CHECK(has(link.err, "link.md: is a symbolic link"));
-  CHECK(slurp(dir.path / "target.txt") == "keep me\n");
+  CHECK(read_text_file(dir.path / "target.txt") == "keep me\n");
   CHECK(fs::is_symlink(dir.path / "link.md"));
 
   auto device = run_rocmdoc({"report", "--root", root, "-o", "/dev/null"});

@@ -1,5 +1,8 @@
 #include "test_support.h"
 
+#include <fstream>
+#include <sstream>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -34,6 +37,13 @@ std::vector<std::string> fixture_machines() {
 }
 
 std::string machine_root(const std::string& name) { return source_path("tests/machines/" + name + "/root"); }
+
+std::string read_text_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 Json facts_for_root(const std::string& root, const std::vector<std::string>& python_paths) {
   auto machine = open_recorded_machine(root);

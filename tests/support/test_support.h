@@ -17,6 +17,9 @@ std::string source_path(const std::string& relative);
 std::vector<std::string> fixture_machines();
 // The root/ folder of a fixture machine under tests/machines/.
 std::string machine_root(const std::string& name);
+
+// A whole file's bytes; empty when it cannot be read (the test's CHECK says so).
+std::string read_text_file(const std::filesystem::path& path);
 // Facts collected in-process for a recorded root; REQUIREs that it opens.
 Json facts_for_root(const std::string& root, const std::vector<std::string>& python_paths = {});
 
