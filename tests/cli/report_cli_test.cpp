@@ -147,7 +147,8 @@ TEST_CASE("report stays under GitHub's comment limit on a huge log and huge fact
   CHECK(has(report.out, "kernel\\_log.lines"));
   CHECK(has(report.out, "`rocmdoc facts`"));
   auto check = run_rocmdoc({"check", "--json", "--facts", (dir.path / "facts.json").string()});
-  for (auto& f : Json::parse(check.out)["findings"]) CHECK(has(report.out, heading_of(f)));
+  Json checked = Json::parse(check.out);  // named: a range-for over a temporary's member would dangle
+  for (auto& f : checked["findings"]) CHECK(has(report.out, heading_of(f)));
 }
 
 TEST_CASE("report -o writes the file whole and refuses links, devices and directories", "[cli][report]") {

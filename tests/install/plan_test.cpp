@@ -412,7 +412,8 @@ TEST_CASE("Core SDK 10.0: the AMD GPU Driver 31.50 under the shared key, PyTorch
   CHECK(step_of(p, "amdgpu-dkms").checks[1].value == "31500000");
   CHECK(step_of(p, "torch").actions[0].argv.back() == "https://download.pytorch.org/whl/rocm7.14");
   // No driver key step where the release uses the shared key itself.
-  for (auto& s : must_plan(plan_for("ubuntu2404-rx7900xtx")).steps) CHECK(s.id != "driver-key");
+  auto shared = plan_for("ubuntu2404-rx7900xtx");  // named: must_plan returns a reference into it
+  for (auto& s : must_plan(shared).steps) CHECK(s.id != "driver-key");
   // Never picked by default on 24.04, though it is the newest.
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx")).rocm == "7.2.4");
   InstallOptions ten;
