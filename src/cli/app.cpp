@@ -3,8 +3,6 @@
 // Invocation: the man pages and completions pick it up by walking the App.
 #include "cli/app.h"
 
-#include <unistd.h>
-
 #include "base/build_info.h"
 
 namespace rocmdoc {
@@ -17,14 +15,24 @@ const CLI::Validator kNotEmpty(
     [](std::string& value) { return value.empty() ? std::string("an empty value names no file or directory") : ""; },
     "", "NOT_EMPTY");
 
+// Every option that names a file or directory (its value is shown as DIR,
+// FILE or PATH) refuses '': set once here, so a new option cannot forget it.
+void refuse_empty_paths(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string& type = opt->get_type_name();
+    if (type == "DIR" || type == "FILE" || type == "PATH") opt->check(kNotEmpty);
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) refuse_empty_paths(*sub);
+}
+
 void add_machine_options(CLI::App* cmd, MachineOptions& opts) {
   cmd->add_option("--root", opts.root,
                   "Probe a recorded machine: a directory mirroring / (an unpacked `rocmdoc snapshot`, "
                   "or a capture's root/ folder) instead of this computer")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   cmd->add_option("--python", opts.probe.python_paths,
                   "Also inspect this interpreter or virtual environment (repeatable)")
-      ->type_name("PATH")->check(kNotEmpty);
+      ->type_name("PATH");
   cmd->add_flag("-v,--verbose", opts.verbosity, "More detail (timing per probe on stderr)");
 }
 
@@ -56,7 +64,7 @@ void add_facts(CLI::App& app, Invocation::Facts& c) {
   add_machine_options(c.app, c.machine);
   add_deep_options(c.app, c.machine, "Their results are the `deep` section.");
   c.app->add_option("-o,--output", c.output, "Write to FILE (atomically) instead of standard output")
-      ->type_name("FILE")->check(kNotEmpty);
+      ->type_name("FILE");
   c.app->add_option("--format", c.format,
                     "json: the whole facts document (default); ansible: a compact object for Ansible's facts.d "
                     "(the check's summary and findings, GPUs, ROCm, torch; docs/fleet.md)")
@@ -70,7 +78,7 @@ void add_snapshot(CLI::App& app, Invocation::Snapshot& c) {
   add_machine_options(c.app, c.machine);
   add_deep_options(c.app, c.machine,
                    "Their outputs are recorded, so `check --deep --root` on the snapshot replays them.");
-  c.app->add_option("file", c.options.output, "The archive to write (.tar.gz)")->required()->type_name("FILE")->check(kNotEmpty);
+  c.app->add_option("file", c.options.output, "The archive to write (.tar.gz)")->required()->type_name("FILE");
   c.app->add_flag("--no-redact", c.options.no_redact, "Keep host name, user names and home paths (replaced by default)");
 }
 
@@ -82,12 +90,12 @@ void add_check(CLI::App& app, Invocation::Check& c) {
                    "Catches \"check said OK, then the workload failed\": a Workloads line shows each with ✓/✗, "
                    "and a failure's text goes through explain, which names its cause.");
   c.app->add_option("--facts", c.options.facts_file, "Diagnose a facts document saved with `rocmdoc facts -o`")
-      ->type_name("FILE")->check(kNotEmpty);
+      ->type_name("FILE");
   c.app->add_option("--rocm", c.options.rocm,
                     "Check against this ROCm release (default: the newest the matrix lists for this GPU and distribution)")
       ->type_name("X.Y.Z");
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->add_flag("--json", c.options.json, "Print the report as JSON (docs/check-json.md)");
   add_health_check_options(c.app, c.health);
   c.app->add_option("--format", c.options.format,
@@ -98,7 +106,7 @@ void add_check(CLI::App& app, Invocation::Check& c) {
   c.app->add_option("--textfile", c.options.textfile,
                     "Write the Prometheus metrics to DIR/rocmdoc.prom atomically, print nothing (node_exporter's "
                     "--collector.textfile.directory; docs/fleet.md)")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->footer("Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
 }
 
@@ -106,16 +114,16 @@ void add_explain(CLI::App& app, Invocation::Explain& c) {
   c.app = app.add_subcommand(
       "explain", "Name the cause of an error or a whole log on this machine, and its fix (docs/explain.md)");
   c.app->add_option("text", c.words, "The error text (or, with --run, the command and its arguments)");
-  c.app->add_option("-f,--file", c.options.files, "Read FILE (repeatable; - is standard input)")->type_name("FILE")->check(kNotEmpty);
+  c.app->add_option("-f,--file", c.options.files, "Read FILE (repeatable; - is standard input)")->type_name("FILE");
   c.app->add_flag("--run", c.run,
                   "Run the command given after --, pass its output through, and explain when it fails "
                   "(exit code: the command's)");
   c.app->add_option("--root", c.machine.root, "Judge the causes on a recorded machine instead of this one")
-      ->type_name("DIR")->check(kNotEmpty);
-  c.app->add_option("--facts", c.options.facts_file, "Judge the causes on a saved facts document")->type_name("FILE")->check(kNotEmpty);
+      ->type_name("DIR");
+  c.app->add_option("--facts", c.options.facts_file, "Judge the causes on a saved facts document")->type_name("FILE");
   c.app->add_flag("--no-probe", c.options.no_probe, "Use the text alone; read nothing on this machine");
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->add_flag("--json", c.options.json, "Print the result as JSON (docs/explain.md)");
   c.app->add_flag("-v,--verbose", c.machine.verbosity, "Every candidate in full");
   c.app->footer(
@@ -132,9 +140,9 @@ void add_fix(CLI::App& app, Invocation::Fix& c) {
   c.app->add_option("id", c.options.id, "The finding (from check) or cause (from explain) to fix")->type_name("ID");
   c.app->add_flag("--dry-run", c.options.dry_run, "Show each step's state and exactly what would change; change nothing");
   c.app->add_flag("-y,--yes", c.options.yes, "Apply without asking (unattended)");
-  c.app->add_option("--root", c.machine.root, "With --dry-run: plan on a recorded machine")->type_name("DIR")->check(kNotEmpty);
-  c.app->add_option("--facts", c.options.facts_file, "With --dry-run: plan on a saved facts document")->type_name("FILE")->check(kNotEmpty);
-  c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")->type_name("DIR")->check(kNotEmpty);
+  c.app->add_option("--root", c.machine.root, "With --dry-run: plan on a recorded machine")->type_name("DIR");
+  c.app->add_option("--facts", c.options.facts_file, "With --dry-run: plan on a saved facts document")->type_name("FILE");
+  c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")->type_name("DIR");
   c.app->footer(
       "Exit codes: 0 applied (or listed, or shown), 1 not applicable here (the finding does not fire, or its fix "
       "needs a person), 2 usage error or unknown id, 3 declined (or no terminal and no --yes), 4 a step failed, "
@@ -155,7 +163,7 @@ void add_install(CLI::App& app, Invocation::Install& c) {
       ->type_name("X.Y.Z");
   c.app->add_flag("--no-driver", o.no_driver, "User space only: keep the running amdgpu (or in a container)");
   c.app->add_flag("--no-torch", o.no_torch, "Skip PyTorch");
-  c.app->add_option("--venv", o.venv, "PyTorch's virtual environment (default: ~USER/rocm-venv)")->type_name("PATH")->check(kNotEmpty);
+  c.app->add_option("--venv", o.venv, "PyTorch's virtual environment (default: ~USER/rocm-venv)")->type_name("PATH");
   c.app->add_option("--user", o.user, "The user to set up (default: SUDO_USER, else you)")->type_name("NAME");
   c.app->add_option("--trust-key", o.trust_key,
                     "For a release whose recipe pins no signing key fingerprint (a --rules recipe with "
@@ -163,10 +171,10 @@ void add_install(CLI::App& app, Invocation::Install& c) {
       ->type_name("FINGERPRINT");
   c.app->add_flag("-y,--yes", o.yes, "Do every step without asking (unattended)");
   c.app->add_flag("--resume", o.resume, "Carry on the journal's plan (after a reboot or an interruption)");
-  c.app->add_option("--root", c.machine.root, "With --dry-run: plan for a recorded machine")->type_name("DIR")->check(kNotEmpty);
-  c.app->add_option("--facts", o.facts_file, "With --dry-run: plan for a saved facts document")->type_name("FILE")->check(kNotEmpty);
+  c.app->add_option("--root", c.machine.root, "With --dry-run: plan for a recorded machine")->type_name("DIR");
+  c.app->add_option("--facts", o.facts_file, "With --dry-run: plan for a saved facts document")->type_name("FILE");
   c.app->add_option("--rules", o.rules_dir, "Use the rules (and recipes) in DIR instead of the built-in ones")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->footer(
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
@@ -183,26 +191,24 @@ void add_report(CLI::App& app, Invocation::Report& c) {
       "report", "One Markdown document for a GitHub issue or a forum: check's findings with their evidence, explain "
                 "of a log, the versions and the facts, redacted (docs/report.md)");
   c.app->add_option("--root", c.machine.root, "Report on a recorded machine (an unpacked snapshot, a fixture)")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->add_option("--facts", c.options.facts_file, "Report on a facts document saved with `rocmdoc facts -o`")
-      ->type_name("FILE")->check(kNotEmpty);
+      ->type_name("FILE");
   c.app->add_option("--log", c.options.log,
                     "Also explain this log (- for standard input) and put the explanation in the report")
-      ->type_name("FILE")->check(kNotEmpty);
+      ->type_name("FILE");
   c.app->add_option("-o,--output", c.options.output,
                     "Write the report to FILE (atomically; a link, device or pipe is refused) instead of standard "
                     "output")
-      ->type_name("FILE")->check(kNotEmpty);
+      ->type_name("FILE");
   c.app->add_flag("--no-redact", c.options.no_redact,
                   "Keep host name, user names, home paths and secret-looking environment values (*TOKEN*, *KEY*, "
                   "*SECRET*, *PASSWORD*, *CREDENTIAL*), replaced by default");
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->footer("Stays under GitHub's 65,536-character comment limit: the facts are shortened first (what was cut "
                 "is said, `rocmdoc facts` has it), then the explanation; findings are never cut.\n"
                 "Exit codes: 0 the report was written (whatever it found), 2 usage or input error.");
-  auto* options = &c.options;
-  c.app->callback([options] { options->stdin_is_terminal = ::isatty(0); });
 }
 
 void add_rules(CLI::App& app, Invocation::Rules& c) {
@@ -210,15 +216,15 @@ void add_rules(CLI::App& app, Invocation::Rules& c) {
       "rules", "Check rule files: lint (load strictly), test (run every rule's examples), patterns, info (how current)");
   rules->require_subcommand(1);
   c.lint = rules->add_subcommand("lint", "Load the rules strictly; errors as file:line:column, exit 2");
-  c.lint->add_option("dir", c.lint_dir, "A rules directory (default: the built-in rules)")->type_name("DIR")->check(kNotEmpty);
+  c.lint->add_option("dir", c.lint_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.test = rules->add_subcommand("test", "Run every rule's examples; exit 1 when one gives another verdict");
-  c.test->add_option("dir", c.test_dir, "A rules directory (default: the built-in rules)")->type_name("DIR")->check(kNotEmpty);
+  c.test->add_option("dir", c.test_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.patterns = rules->add_subcommand("patterns", "Print the explain signatures' RE2 patterns, one per line");
-  c.patterns->add_option("dir", c.patterns_dir, "A rules directory (default: the built-in rules)")->type_name("DIR")->check(kNotEmpty);
+  c.patterns->add_option("dir", c.patterns_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.info = rules->add_subcommand("info",
                                  "How current the rules are: the matrix's as-of date, the newest ROCm release (and "
                                  "its date), the newest PyTorch release, and counts");
-  c.info->add_option("dir", c.info_dir, "A rules directory (default: the built-in rules)")->type_name("DIR")->check(kNotEmpty);
+  c.info->add_option("dir", c.info_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.info->add_flag("--json", c.info_json, "The same as one JSON document");
   c.info->footer("Exit codes: 0 printed, 2 the rules do not load (errors as file:line:column).");
 }
@@ -245,7 +251,7 @@ void add_help_man(CLI::App& app, Invocation::HelpMan& c) {
   c.app = app.add_subcommand("help-man", "Write the man pages into DIR");
   c.app->add_option("dir", c.dir, "The directory to write rocmdoc.1 and rocmdoc-COMMAND.1 into")
       ->required()
-      ->type_name("DIR")->check(kNotEmpty);
+      ->type_name("DIR");
   c.app->group("");
 }
 
@@ -270,6 +276,7 @@ void define_app(CLI::App& app, Invocation& inv) {
   inv.fleet.merge = add_fleet_commands(app, inv.fleet.options);
   add_completion(app, inv.completion);
   add_help_man(app, inv.help_man);
+  refuse_empty_paths(app);
 }
 
 std::vector<const CLI::App*> visible_subcommands(const CLI::App& app) {

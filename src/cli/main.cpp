@@ -84,7 +84,10 @@ int run(int argc, char** argv) {
     c.options.color = ::isatty(1) && !std::getenv("NO_COLOR");
     return run_fleet_merge_command(c.options, std::cout, std::cerr);
   }
-  if (auto& c = inv.report; *c.app) return run_report_command(c.machine, c.options, std::cin, std::cout, std::cerr);
+  if (auto& c = inv.report; *c.app) {
+    c.options.stdin_is_terminal = ::isatty(0);
+    return run_report_command(c.machine, c.options, std::cin, std::cout, std::cerr);
+  }
   if (auto& c = inv.snapshot; *c.app) return run_snapshot_command(c.machine, c.options, std::cout, std::cerr);
   if (auto& c = inv.completion; *c.app) return run_completion_command(app, c.shell, c.list, std::cout, std::cerr);
   if (auto& c = inv.help_man; *c.app) return run_help_man_command(app, c.dir, std::cerr);
