@@ -1,4 +1,5 @@
 #include "explain/explanation.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <map>
@@ -111,7 +112,7 @@ std::string facts_in_brief(const ExplainedCause& e, const Json& facts, const Kno
   for (auto& [path, value] : read) {
     std::string shown;
     if (value.is_array() && value.empty()) shown = "empty";
-    else if (value.is_primitive()) shown = value.dump();
+    else if (value.is_primitive()) shown = json_text(value);
     else continue;  // an unknown, or too long to read in one line
     if (shown.size() > 60) continue;
     out += (out.empty() ? "" : ", ") + path + " is " + shown;

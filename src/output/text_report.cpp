@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "output/text_report.h"
+#include "base/json_text.h"
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -93,7 +94,7 @@ std::string power_lines(const Json& facts, const Style& st) {
     const Json& active = field(throttle, "active");
     if (!active.is_array()) line += ", throttle status unknown";
     else if (active.empty()) line += ", not throttling";
-    else line += ", throttling: " + active.dump();
+    else line += ", throttling: " + json_text(active);
     out += st.dim(fmt::format("    power {}: {}\n", shown(field(g, "address")), line));
   }
   return out;

@@ -1,5 +1,6 @@
 // The matrix's queries, over the records matrix_reader.cpp loads.
 #include "rules/matrix.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -261,7 +262,7 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {
-  auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : v.json().dump(); };
+  auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : json_text(v.json()); };
   // The matrix outlives the function table (both belong to one check run).
   const Matrix* m = this;
   f["gpu_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
