@@ -198,6 +198,12 @@ const ReleaseGpu* Matrix::gpu_track(const std::string& version, const std::strin
   return track;
 }
 
+const RadeonWheel* Matrix::radeon_wheel(std::string_view version) const {
+  for (auto& w : radeon_wheels_)
+    if (w.rocm == version) return &w;
+  return nullptr;
+}
+
 Value Matrix::distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");

@@ -34,7 +34,7 @@ class MatrixReader {
       each(doc, "overrides", [&](const YamlNode& n) { m_.overrides_list_.push_back(override_entry(n)); });
       each(doc, "wheels", [&](const YamlNode& n) { m_.wheels_.push_back(wheel(n)); });
       each(doc, "therock", [&](const YamlNode& n) { therock(n); });
-      each(doc, "amd_radeon_repo", [&](const YamlNode& n) { radeon_repo(n); });
+      each(doc, "amd_radeon_repo", [&](const YamlNode& n) { m_.radeon_wheels_.push_back(radeon_repo(n)); });
       each(doc, "gpu_lifecycle", [&](const YamlNode& n) { gpu_lifecycle(n); });
       each(doc, "distributions", [&](const YamlNode& n) { m_.distributions_.push_back(distribution(n)); });
       if (doc["os_lifecycle"]) y_.texts(doc["os_lifecycle"], "os_lifecycle");
@@ -139,6 +139,23 @@ class MatrixReader {
     return d;
   }
 
+  // What the "ROCm on Radeon" documents published for a release: its own
+  // provenance, as its track entries in `gpus` have.
+  RadeonTrack radeon_track(const YamlNode& n) {
+    y_.allow_keys(n, {"docs", "driver", "wsl", "confidence", "unconfirmed", "sources"});
+    RadeonTrack t;
+    t.docs = opt(n, "docs");
+    t.driver = opt(n, "driver");
+    if (const YamlNode& w = n["wsl"]; w && !w.is_null()) {
+      y_.allow_keys(w, {"status", "gpus"});
+      t.wsl = RadeonTrackWsl{one_of(w, "status", {"beta", "supported", "none"}), opt_strs(w, "gpus")};
+    }
+    t.confidence = provenance(n);
+    t.unconfirmed = opt(n, "unconfirmed");
+    t.sources = strs(n, "sources");
+    return t;
+  }
+
   ReleaseGpu release_gpu(const YamlNode& n) {
     y_.allow_keys(n, {"gfx", "product", "family", "support", "note", "track", "confidence", "unconfirmed", "sources"});
     ReleaseGpu g;
@@ -176,8 +193,8 @@ class MatrixReader {
   }
 
   Release release(const YamlNode& n) {
-    y_.allow_keys(n, {"version", "date", "date_note", "line", "architectures", "distros", "gpus", "install",
-                      "restrictions", "notes", "amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu",
+    y_.allow_keys(n, {"version", "date", "date_note", "line", "architectures", "distros", "gpus", "radeon_track",
+                      "install", "restrictions", "notes", "amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu",
                       "confidence", "unconfirmed", "corrected", "sources"});
     Release r;
     r.version = str(n, "version");
@@ -187,6 +204,7 @@ class MatrixReader {
     r.architectures = strs(n, "architectures");
     for (auto& d : y_.list(y_.required(n, "distros"), "distros")) r.distros.push_back(distro(d));
     for (auto& g : y_.list(y_.required(n, "gpus"), "gpus")) r.gpus.push_back(release_gpu(g));
+    if (const YamlNode& t = n["radeon_track"]) r.radeon_track = radeon_track(t);
     release_install(y_.required(n, "install"));
     opt_strs(n, "restrictions");
     opt_strs(n, "notes");
@@ -277,15 +295,20 @@ class MatrixReader {
     provenance(n);
   }
 
-  void radeon_repo(const YamlNode& n) {
+  RadeonWheel radeon_repo(const YamlNode& n) {
     y_.allow_keys(n, {"rocm", "torch", "torchvision", "triton", "find_links", "file", "python", "notes", "confidence",
-                      "unconfirmed", "sources"});
-    str(n, "rocm");
-    str(n, "find_links");
-    for (const char* text : {"torch", "torchvision", "triton", "file"}) opt(n, text);
-    null_or_strs(n, "python");
+                      "unconfirmed", "corrected", "sources"});
+    RadeonWheel w;
+    w.rocm = str(n, "rocm");
+    w.find_links = str(n, "find_links");
+    w.torch = opt(n, "torch");
+    for (const char* text : {"torchvision", "triton", "file"}) opt(n, text);
+    w.python = null_or_strs(n, "python");
     opt_strs(n, "notes");
-    provenance(n);
+    w.confidence = provenance(n);
+    w.unconfirmed = opt(n, "unconfirmed");
+    w.sources = strs(n, "sources");
+    return w;
   }
 
   void gpu_lifecycle(const YamlNode& n) {
