@@ -37,6 +37,11 @@ Json text_facts(const ScanResult& scan) {
         }
     }
   text["matched"] = matched;
+  // Which programs the text seems to come from (origins.yaml): an ollama log
+  // is not about a PyTorch wheel, whatever symptom it shows.
+  Json origins = Json::array();
+  for (auto& id : scan.origins) origins.push_back(id);
+  text["origins"] = origins;
   return text;
 }
 
