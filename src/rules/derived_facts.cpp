@@ -481,6 +481,16 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   s["nearest"] = nearest.empty() ? Json(nullptr) : Json(nearest);
   s["nearest_release"] = nearest.empty() ? Json(nullptr) : Json(nearest_release);
   s["own_rocm"] = entry && entry->own_rocm ? Json(std::string(*entry->own_rocm)) : Json(nullptr);
+  // This version's own packages: their release and the GPU targets their
+  // libraries are built for, which check compares with the machine's GPUs.
+  const OwnPackages* own = entry ? entry->own_packages_for(version_id) : nullptr;
+  s["own_packages"] = own ? Json{{"release", std::string(own->release)},
+                                 {"gpu_targets", text_list(own->gpu_targets)},
+                                 {"targets_from", std::string(own->targets_from)},
+                                 {"confidence", std::string(own->confidence)},
+                                 {"unconfirmed", own->unconfirmed ? Json(std::string(*own->unconfirmed)) : Json(nullptr)},
+                                 {"sources", text_list(own->sources)}}
+                          : Json(nullptr);
   s["unconfirmed"] = entry && entry->unconfirmed ? Json(std::string(*entry->unconfirmed)) : Json(nullptr);
   // How the report names it: "Rocky Linux 9.6" rather than PRETTY_NAME's
   // "Rocky Linux 9.6 (Blue Onyx)"; PRETTY_NAME where rocmdoc has no name.

@@ -229,6 +229,12 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
 }
 
+const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
+  for (auto& p : own_packages)
+    if (p.version == version_id) return &p;
+  return nullptr;
+}
+
 const MatrixDistribution* Matrix::distribution(std::string_view id) const {
   for (auto& d : distributions_)
     if (d.id == id) return &d;

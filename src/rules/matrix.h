@@ -51,13 +51,29 @@ struct MatrixDistro {
 // its display name, the os-release ID whose AMD packages fit it where AMD
 // does not list it itself (CentOS Stream and AlmaLinux: rhel), and the
 // distribution's own ROCm packages, if it has them.
+//
+// Its own packages per version: the ROCm release they are and the GPU
+// targets their libraries are built for (the distribution's choice, not
+// AMD's list). An empty target list is "not known".
+struct OwnPackages {
+  MatrixText version;                    // os-release VERSION_ID ("13"); "" for a rolling release
+  MatrixText release;                    // the ROCm release the packages are ("5.7.1")
+  MatrixTexts gpu_targets;               // gfx targets of its libraries (rocBLAS's kernels); empty: not known
+  MatrixText targets_from;               // what the list was read from ("librocblas0 5.5.1+dfsg-7's files")
+  MatrixText confidence;
+  std::optional<MatrixText> unconfirmed;
+  MatrixTexts sources;
+};
+
 struct MatrixDistribution {
   MatrixText id;                         // os-release ID
   MatrixText name;                       // "RHEL", "Ubuntu"
   std::optional<MatrixText> follows;     // os-release ID of the listed distribution it is built from
   std::optional<MatrixText> own_rocm;    // how to install the distribution's own ROCm
+  std::vector<OwnPackages> own_packages; // per version, where rocmdoc knows them
   MatrixText confidence;
   std::optional<MatrixText> unconfirmed;
+  const OwnPackages* own_packages_for(std::string_view version_id) const;  // nullptr when not known
 };
 
 struct ReleaseGpu {

@@ -127,12 +127,17 @@ class MatrixReader {
   }
 
   MatrixDistribution distribution(const YamlNode& n) {
-    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "note", "confidence", "unconfirmed", "sources"});
+    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "own_packages", "note", "confidence", "unconfirmed", "sources"});
     MatrixDistribution d;
     d.id = str(n, "id");
     d.name = str(n, "name");
     d.follows = opt(n, "follows");
     d.own_rocm = opt(n, "own_rocm");
+    each(n, "own_packages", [&](const YamlNode& p) {
+      OwnPackages o = own_packages(p);
+      if (d.own_packages_for(o.version)) y_.fail(p, "own packages of version '" + std::string(o.version) + "' are given twice");
+      d.own_packages.push_back(o);
+    });
     opt(n, "note");
     d.confidence = provenance(n);
     d.unconfirmed = opt(n, "unconfirmed");
@@ -154,6 +159,22 @@ class MatrixReader {
     t.unconfirmed = opt(n, "unconfirmed");
     t.sources = strs(n, "sources");
     return t;
+  }
+
+  OwnPackages own_packages(const YamlNode& n) {
+    y_.allow_keys(n, {"version", "release", "gpu_targets", "targets_from", "note", "confidence", "unconfirmed", "sources"});
+    OwnPackages o;
+    o.version = str(n, "version");
+    o.release = str(n, "release");
+    o.gpu_targets = strs(n, "gpu_targets");
+    for (size_t i = 0; i < o.gpu_targets.size(); ++i)
+      if (o.gpu_targets[i].rfind("gfx", 0) != 0) y_.fail(n["gpu_targets"].children[i], "a GPU target is a gfx name (\"gfx1100\")");
+    o.targets_from = str(n, "targets_from");
+    opt(n, "note");
+    o.confidence = provenance(n);
+    o.unconfirmed = opt(n, "unconfirmed");
+    o.sources = strs(n, "sources");
+    return o;
   }
 
   ReleaseGpu release_gpu(const YamlNode& n) {
