@@ -843,6 +843,21 @@ VERMEER_5600X = dict(model_name="AMD Ryzen 5 5600X 6-Core Processor", family=25,
                      addr_sizes="48 bits physical, 48 bits virtual", pm=ZEN_PM)
 
 
+def rx7900xtx_desktop_gpu(t, config_size=4096):
+    """The 7900 XTX desktop's PCI tree (the X670E host, the Navi 31 card behind its switch), its IOMMU unit and
+    KFD topology: the same box on every distribution. config_size: how much of each device's config space the
+    recording could read (4096 as root, 64 as a user)."""
+    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
+                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
+        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
+        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
+                               io=0xE000))
+    paths = write_pci(t, devices, config_size, iommu_type="DMA-FQ")
+    amd_iommu_unit(t, paths["0000:00:00.2"])
+    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
+              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+
+
 def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
     """The healthy 7900 XTX desktop (and, with user_in_render=False, the same box for a user outside render)."""
     release = "6.8.0-45-generic"
@@ -867,15 +882,7 @@ def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
     dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "2007")
     firmware(t, secure_boot=False)
 
-    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
-                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
-        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
-        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
-                               io=0xE000))
-    paths = write_pci(t, devices, 4096 if sudo else 64, iommu_type="DMA-FQ")
-    amd_iommu_unit(t, paths["0000:00:00.2"])
-    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
-              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    rx7900xtx_desktop_gpu(t, 4096 if sudo else 64)
 
     render = 992
     groups = DESKTOP_GROUPS if user_in_render else tuple(g for g in DESKTOP_GROUPS if g != "render")
@@ -1806,15 +1813,7 @@ def ubuntu2604_rx7900xtx(t):
     kernel_headers(t, release)
     dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "3205")
     firmware(t, secure_boot=False)
-    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
-                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
-        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
-        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
-                               io=0xE000))
-    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
-    amd_iommu_unit(t, paths["0000:00:00.2"])
-    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
-              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    rx7900xtx_desktop_gpu(t)
     render = 992
     # A fresh install: the desktop user is not in render yet.
     etc_users(t, [ALEX], ubuntu_groups("alex", render, tuple(g for g in DESKTOP_GROUPS if g != "render")))
@@ -1901,15 +1900,7 @@ def rx7900xtx_jammy_radeon_track(t, *, rocm, build, hip, rocr, release, proc_ver
     kernel_headers(t, release)
     dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "1813")
     firmware(t, secure_boot=False)
-    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
-                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
-        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
-        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
-                               io=0xE000))
-    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
-    amd_iommu_unit(t, paths["0000:00:00.2"])
-    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
-              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    rx7900xtx_desktop_gpu(t)
     render = 110
     etc_users(t, [ALEX], ubuntu_groups("alex", render, DESKTOP_GROUPS))
     apt_ubuntu(t, "jammy")
@@ -2081,15 +2072,7 @@ def other_distro_desktop(t, *, os_release_text, release, proc_version, user, cre
     amdgpu_module(t)
     dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "2007")
     firmware(t, secure_boot=False)
-    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
-                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
-        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
-        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
-                               io=0xE000))
-    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
-    amd_iommu_unit(t, paths["0000:00:00.2"])
-    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
-              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    rx7900xtx_desktop_gpu(t)
     render = 105
     etc_users(t, ["%s:x:1000:1000:%s:/home/%s:/bin/bash" % (user, user.title(), user)],
               ubuntu_groups(user, render, ("video", "render", "users")))
