@@ -103,6 +103,15 @@ class MatrixReader {
     return confidence;
   }
 
+  // An entry's provenance into its fields: the confidence, what no primary
+  // source states, and its source ids (each checked by provenance()).
+  template <typename Entry>
+  void read_provenance(const YamlNode& n, Entry& e) {
+    e.confidence = provenance(n);
+    e.unconfirmed = opt(n, "unconfirmed");
+    e.sources = strs(n, "sources");
+  }
+
   MatrixKernel kernel(const YamlNode& n) {
     y_.allow_keys(n, {"series", "kind", "version", "note"});
     MatrixKernel k;
@@ -155,9 +164,7 @@ class MatrixReader {
       y_.allow_keys(w, {"status", "gpus"});
       t.wsl = RadeonTrackWsl{one_of(w, "status", {"beta", "supported", "none"}), opt_strs(w, "gpus")};
     }
-    t.confidence = provenance(n);
-    t.unconfirmed = opt(n, "unconfirmed");
-    t.sources = strs(n, "sources");
+    read_provenance(n, t);
     return t;
   }
 
@@ -171,9 +178,7 @@ class MatrixReader {
       if (o.gpu_targets[i].rfind("gfx", 0) != 0) y_.fail(n["gpu_targets"].children[i], "a GPU target is a gfx name (\"gfx1100\")");
     o.targets_from = str(n, "targets_from");
     opt(n, "note");
-    o.confidence = provenance(n);
-    o.unconfirmed = opt(n, "unconfirmed");
-    o.sources = strs(n, "sources");
+    read_provenance(n, o);
     return o;
   }
 
@@ -230,9 +235,7 @@ class MatrixReader {
     opt_strs(n, "restrictions");
     opt_strs(n, "notes");
     for (const char* text : {"amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu"}) opt(n, text);
-    r.confidence = provenance(n);
-    r.unconfirmed = opt(n, "unconfirmed");
-    r.sources = strs(n, "sources");
+    read_provenance(n, r);
     return r;
   }
 
@@ -326,9 +329,7 @@ class MatrixReader {
     for (const char* text : {"torchvision", "triton", "file"}) opt(n, text);
     w.python = null_or_strs(n, "python");
     opt_strs(n, "notes");
-    w.confidence = provenance(n);
-    w.unconfirmed = opt(n, "unconfirmed");
-    w.sources = strs(n, "sources");
+    read_provenance(n, w);
     return w;
   }
 
