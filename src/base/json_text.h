@@ -1,4 +1,5 @@
-// JSON as text for a message (a rule's reason, a finding's evidence).
+// JSON as text for a message: a condition's or a rule's reason, a finding's
+// evidence, a report's versions block.
 #pragma once
 
 #include <string>

@@ -1,4 +1,5 @@
 #include "output/report_output.h"
+#include "base/json_text.h"
 
 #include <fmt/format.h>
 
@@ -22,7 +23,7 @@ std::string fact_text(const Json& v) {
   if (is_unknown(v)) return "unknown (" + unknown_reason(v) + ")";
   if (v.is_null()) return "none";
   if (v.is_string()) return v.get<std::string>();
-  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return json_text(v);
 }
 
 const Json& at(const Json& j, std::initializer_list<const char*> path) {
@@ -79,7 +80,7 @@ std::string finding_section(const Json& f, size_t number, const MarkdownReportOp
   if (evidence.is_object() && !evidence.empty()) {
     body += "evidence:\n";
     for (auto& [path, value] : evidence.items())
-      body += "  " + path + " = " + value.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+      body += "  " + path + " = " + json_text(value) + "\n";
   }
   const Json& fix = field(f, "fix");
   const Json& steps = field(fix, "steps");

@@ -179,7 +179,7 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
         if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
         if (options.verbose)
           for (auto& [path, value] : f.evidence.items())
-            out += st.dim(fmt::format("      evidence: {} = {}\n", path, value.dump(-1, ' ', false, Json::error_handler_t::replace)));
+            out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));
       }
     }
     if (options.verbose) {

@@ -1,4 +1,5 @@
 #include "rules/expression.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -55,12 +56,6 @@ class Expr {
 };
 
 namespace {
-
-// A value in a reason: text from a recorded machine or a facts file may be
-// invalid UTF-8, which a plain dump() throws on (type_error 316); it never
-// may end a check, so such bytes are shown replaced.
-std::string shown(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
 
 // ---------------------------------------------------------------- lexer
 
@@ -437,7 +432,7 @@ Value lookup(const Expr& e, EvalContext& ctx) {
 
 Value logic(const std::string& op, const Value& a, const Value& b) {
   auto type_error = [&](const Value& v) {
-    return Value::unknown("'" + op + "' needs true or false, not " + shown(v.json()));
+    return Value::unknown("'" + op + "' needs true or false, not " + json_text(v.json()));
   };
   if (!a.is_unknown() && !a.json().is_boolean()) return type_error(a);
   if (!b.is_unknown() && !b.json().is_boolean()) return type_error(b);
@@ -462,14 +457,14 @@ Value compare(const std::string& op, const Value& a, const Value& b) {
     if (y.is_array()) found = std::find(y.begin(), y.end(), x) != y.end();
     else if (y.is_string() && x.is_string()) found = y.get<std::string>().find(x.get<std::string>()) != std::string::npos;
     else if (y.is_null()) found = false;
-    else return Value::unknown("'" + op + "' needs a list or a string on its right, not " + shown(y));
+    else return Value::unknown("'" + op + "' needs a list or a string on its right, not " + json_text(y));
     return Value::of(op == "in" ? found : !found);
   }
   int c;
   if (x.is_number() && y.is_number()) c = x.get<double>() < y.get<double>() ? -1 : x.get<double>() > y.get<double>() ? 1 : 0;
   else if (x.is_string() && y.is_string()) c = compare_versions(x.get<std::string>(), y.get<std::string>());
   else if (x.is_null() || y.is_null()) return Value::unknown("cannot order null");
-  else return Value::unknown("cannot order " + shown(x) + " and " + shown(y));
+  else return Value::unknown("cannot order " + json_text(x) + " and " + json_text(y));
   if (op == "<") return Value::of(c < 0);
   if (op == "<=") return Value::of(c <= 0);
   if (op == ">") return Value::of(c > 0);
@@ -480,7 +475,7 @@ Value quantify(const Expr& e, EvalContext& ctx) {
   Value list = evaluate(*e.args[0], ctx);
   if (list.is_unknown()) return list;
   if (list.json().is_null()) list = Value::of(Json::array());
-  if (!list.json().is_array()) return Value::unknown(e.name + "() needs a list, not " + shown(list.json()));
+  if (!list.json().is_array()) return Value::unknown(e.name + "() needs a list, not " + json_text(list.json()));
   size_t trues = 0, falses = 0;
   std::string unknown_why;
   for (auto& item : list.json()) {
@@ -538,7 +533,7 @@ Value evaluate(const Expr& e, EvalContext& ctx) {
     case Expr::Kind::negation: {
       Value v = evaluate(*e.args[0], ctx);
       if (v.is_unknown()) return v;
-      if (!v.json().is_boolean()) return Value::unknown("'not' needs true or false, not " + shown(v.json()));
+      if (!v.json().is_boolean()) return Value::unknown("'not' needs true or false, not " + json_text(v.json()));
       return Value::of(!v.json().get<bool>());
     }
     case Expr::Kind::binary: {
