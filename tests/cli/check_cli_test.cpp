@@ -156,6 +156,40 @@ TEST_CASE("check's summary counts a finding with several places once", "[cli][ch
   CHECK(kfd < render);
 }
 
+TEST_CASE("check -q prints only the problems and the summary line", "[cli][check]") {
+  std::string root = machine_root("user-not-in-render");
+  auto q = run_rocmdoc({"check", "-q", "--root", root});
+  INFO(q.out);
+  CHECK(q.exit_code == 1);
+  auto lines = split_lines(q.out);
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines[0] == "[✗] Access");
+  CHECK(lines[1].find("    ✗ device-node-not-accessible: alex cannot open /dev/kfd") == 0);
+  CHECK(q.out.find("$ sudo usermod -aG render alex") != std::string::npos);
+  CHECK(lines.back().find("• 1 problem (1 error, 0 warnings)") == 0);
+  // Not the areas without a problem, not the infos under them.
+  CHECK(q.out.find("[✓] System") == std::string::npos);
+  CHECK(q.out.find("[?] GPU") == std::string::npos);
+  CHECK(q.out.find("rocm-older-than-target") == std::string::npos);
+  CHECK(q.out.find("distro-listed-by-amd") == std::string::npos);
+  // The exit code is check's: -q hides nothing from a script.
+  auto full = run_rocmdoc({"check", "--root", root});
+  CHECK(full.exit_code == q.exit_code);
+  CHECK(split_lines(full.out).back() == lines.back());
+  // Nothing wrong: the summary alone.
+  auto healthy = run_rocmdoc({"check", "--quiet", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(healthy.exit_code == 0);
+  CHECK(healthy.out.rfind("• No problems found", 0) == 0);
+  CHECK(split_lines(healthy.out).size() == 1);
+  // -q and -v, or -q with another format, say what is wrong.
+  auto both = run_rocmdoc({"check", "-q", "-v", "--root", root});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("excludes") != std::string::npos);
+  auto json = run_rocmdoc({"check", "-q", "--json", "--root", root});
+  CHECK(json.exit_code == 2);
+  CHECK(json.err.find("--quiet shortens the text report") != std::string::npos);
+}
+
 TEST_CASE("check says where ROCm's data is unconfirmed in a phrase, and -v says why", "[cli][check]") {
   std::string root = machine_root("ubuntu2404-rx7900xtx");
   auto r = run_rocmdoc({"check", "--root", root});
