@@ -308,3 +308,30 @@ TEST_CASE("JSON from outside: depth, repeated keys and every parser exception ar
     CHECK(starts_with(r.error(), "not valid JSON ("));
   }
 }
+
+TEST_CASE("bytes that are not UTF-8 in a recorded machine's files never end a command", "[hostile][facts]") {
+  // A rule's reason or a finding's evidence shows facts as JSON text; a
+  // string holding invalid UTF-8 used to make that throw (nlohmann's
+  // type_error 316) from inside the rule engine.
+  ScratchDir dir;
+  fs::path root = copy_machine(dir);
+  write(root / "etc/os-release",
+        "NAME=\"Ubuntu\xff\"\nID=ubuntu\nVERSION_ID=\"24.04\xfe\"\nPRETTY_NAME=\"Ubuntu \xc3\x28 24.04\"\n");
+  write(root / "proc/cmdline", "BOOT_IMAGE=/vmlinuz-\xff root=UUID=x ro amdgpu.cwsr_enable=\xfe\n");
+  write(root / "proc/version", "Linux version 6.8.0-45-generic\xff (buildd@lcy02) #45-Ubuntu SMP\n");
+  for (auto args : std::vector<std::vector<std::string>>{
+           {"check", "--root", root.string()},
+           {"check", "--json", "--root", root.string()},
+           {"check", "-v", "--root", root.string()},
+           {"explain", "--root", root.string(), "torch.cuda.is_available() is False"},
+           {"explain", "--json", "--root", root.string(), "hipErrorNoBinaryForGpu"},
+           {"facts", "--root", root.string()},
+           {"install", "--dry-run", "--root", root.string()}}) {
+    auto r = run_rocmdoc(args);
+    INFO(args[0] << " " << args[1] << ": " << r.err);
+    CHECK(r.exit_code >= 0);
+    CHECK(r.exit_code <= 5);
+    CHECK(r.err.find("type_error") == std::string::npos);
+    CHECK(r.err.find("terminate") == std::string::npos);
+  }
+}

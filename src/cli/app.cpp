@@ -179,6 +179,13 @@ void add_install(CLI::App& app, Invocation::Install& c, std::string& color) {
                     "Install this release (X.Y.Z, or X.Y for the newest X.Y.z rocmdoc covers); default: the newest the "
                     "matrix says supports this GPU here")
       ->type_name("X.Y.Z");
+  c.app->add_option("--from", o.from,
+                    "Whose packages: amd (AMD's repositories: the newest release for this GPU, the AMD driver) or "
+                    "distro (the distribution's own ROCm packages on Debian 13 and Ubuntu 26.04/24.04: an older "
+                    "release built for the distribution's GPU list, the kernel's amdgpu, no reboot; the plan says what "
+                    "it gives up; on Fedora and Arch it prints the command). Default: amd")
+      ->check(CLI::IsMember(kInstallSources))
+      ->type_name("SOURCE");
   c.app->add_flag("--no-driver", o.no_driver, "User space only: keep the running amdgpu (or in a container)");
   c.app->add_flag("--no-torch", o.no_torch, "Skip PyTorch");
   c.app->add_option("--venv", o.venv, "PyTorch's virtual environment (default: ~USER/rocm-venv)")->type_name("PATH");
@@ -198,6 +205,7 @@ void add_install(CLI::App& app, Invocation::Install& c, std::string& color) {
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
       "  sudo rocmdoc install --auto --rocm 10.0.0   (the Core SDK line; the default on Ubuntu 26.04)\n"
+      "  rocmdoc install --from distro --dry-run      (the distribution's own ROCm packages, and what they give up)\n"
       "Exit codes: 0 done (or the plan shown), 1 rocmdoc will not install here (the reason and what to do instead), "
       "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "
       "it again).");

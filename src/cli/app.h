@@ -20,6 +20,8 @@ namespace rocmdoc {
 
 // The shells `rocmdoc completion` writes for.
 inline const std::vector<std::string> kCompletionShells{"bash", "zsh", "fish"};
+// The values of `install --from`: AMD's repositories, the distribution's own packages.
+inline const std::vector<std::string> kInstallSources{"amd", "distro"};
 
 // Where the parsed options land: one member per command, and the command's
 // App so main can tell which was given.

@@ -369,6 +369,7 @@ std::string value_kind(const CLI::Option& option) {
   if (type == "ID") return "fix-ids";
   if (type == "X.Y.Z") return "rocm-releases";
   if (type == "SHELL") return "words:" + join(kCompletionShells);
+  if (type == "SOURCE") return "words:" + join(kInstallSources);
   return "";
 }
 

@@ -105,6 +105,7 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
   input.options.venv = o.venv;
   input.options.user = o.user;
   input.options.trusted_key = normalize_fingerprint(o.trust_key);
+  input.options.from = o.from;
   if (p.machine) {
     std::string user = o.user;
     if (user.empty()) {

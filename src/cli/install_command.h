@@ -22,6 +22,7 @@ struct InstallCommandOptions {
   std::string venv;
   std::string user;
   std::string trust_key;      // --trust-key FINGERPRINT (spaces allowed, any case)
+  std::string from;           // --from amd|distro; empty: AMD's unless the recipe prefers the distribution's here
   std::string facts_file;     // --facts FILE (with --dry-run)
   std::string rules_dir;      // --rules DIR
   bool color = false;              // decided by main for standard output (terminal_habits.h), as are:

@@ -1,4 +1,5 @@
 #include "explain/explanation.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <map>
@@ -37,6 +38,11 @@ Json text_facts(const ScanResult& scan) {
         }
     }
   text["matched"] = matched;
+  // Which programs the text seems to come from (origins.yaml): an ollama log
+  // is not about a PyTorch wheel, whatever symptom it shows.
+  Json origins = Json::array();
+  for (auto& id : scan.origins) origins.push_back(id);
+  text["origins"] = origins;
   return text;
 }
 
@@ -106,7 +112,7 @@ std::string facts_in_brief(const ExplainedCause& e, const Json& facts, const Kno
   for (auto& [path, value] : read) {
     std::string shown;
     if (value.is_array() && value.empty()) shown = "empty";
-    else if (value.is_primitive()) shown = value.dump();
+    else if (value.is_primitive()) shown = json_text(value);
     else continue;  // an unknown, or too long to read in one line
     if (shown.size() > 60) continue;
     out += (out.empty() ? "" : ", ") + path + " is " + shown;

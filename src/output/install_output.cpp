@@ -68,8 +68,11 @@ std::string indented(const std::string& text, const std::string& indent) {
 }
 
 std::string heading(const InstallPlan& plan) {
-  std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + plan.distro + " (AMD repositories: " + plan.codename + ")";
-  s += plan.driver.empty() ? ", no driver (--no-driver)" : ", driver amdgpu " + plan.driver;
+  bool own = plan.from == "distro";
+  std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + plan.distro +
+                  (own ? " (the distribution's own packages" + (plan.codename.empty() ? "" : ": " + plan.codename) + ")"
+                       : " (AMD repositories: " + plan.codename + ")");
+  s += own ? ", no AMD driver (the kernel's amdgpu)" : plan.driver.empty() ? ", no driver (--no-driver)" : ", driver amdgpu " + plan.driver;
   s += plan.user.empty() ? ", for no user (not known: pass --user NAME)" : ", for " + plan.user;
   s += !plan.venv.empty() ? ", PyTorch in " + plan.venv : plan.user.empty() ? ", no PyTorch (no user to own its venv)" : ", no PyTorch (--no-torch)";
   return s + "\n";
@@ -100,7 +103,14 @@ void render_step(std::string& out, const PlanStep& step, size_t n, size_t total,
 
 std::string render_plan_text(const InstallPlan& plan, const InstallTextOptions& options) {
   Style style{options.color};
-  std::string out = heading(plan) + "\n";
+  std::string out = heading(plan);
+  // What the distribution's packages give up, before the steps: it is the
+  // choice the user makes by running them.
+  if (!plan.gives_up.empty()) {
+    out += "\nCompared with AMD's repository, this gives up:\n";
+    for (auto& g : plan.gives_up) out += "  - " + g + "\n";
+  }
+  out += "\n";
   size_t done = 0, unknown = 0, changing = 0;
   for (size_t i = 0; i < plan.steps.size(); ++i) {
     const PlanStep& s = plan.steps[i];
@@ -119,7 +129,10 @@ std::string render_plan_text(const InstallPlan& plan, const InstallTextOptions& 
   }
   out += fmt::format("\n{} steps: {} done, {} to do, {} not known until it runs; {} of the steps not done change the machine.\n",
                      plan.steps.size(), done, plan.steps.size() - done - unknown, unknown, changing);
-  if (options.dry_run && !plan.blocked) out += "Dry run: nothing was changed. Run `sudo rocmdoc install --auto` to carry it out.\n";
+  // The same command carries it out: without --from it would be AMD's plan.
+  if (options.dry_run && !plan.blocked)
+    out += std::string("Dry run: nothing was changed. Run `sudo rocmdoc install ") + (plan.from == "distro" ? "--from distro " : "") +
+           "--auto` to carry it out.\n";
   else if (options.dry_run) out += "Dry run: nothing was changed.\n";
   return out;
 }
@@ -182,7 +195,8 @@ Json render_plan_json(const InstallPlan& plan) {
                      {"actions", actions}});
     summary[step_state_name(s.state)] = summary[step_state_name(s.state)].get<int>() + 1;
   }
-  Json p = {{"distro", plan.distro},
+  Json p = {{"from", plan.from},
+            {"distro", plan.distro},
             {"codename", plan.codename},
             {"rocm", plan.rocm},
             {"driver", plan.driver.empty() ? Json(nullptr) : Json(plan.driver)},
@@ -190,6 +204,7 @@ Json render_plan_json(const InstallPlan& plan) {
             {"venv", plan.venv.empty() ? Json(nullptr) : Json(plan.venv)},
             {"plan_key", plan_key(plan)}};
   Json out = {{"schema", kInstallJsonSchema}, {"kind", "plan"}, {"plan", p}, {"steps", steps}, {"notes", plan.notes}, {"summary", summary}};
+  if (!plan.gives_up.empty()) out["gives_up"] = plan.gives_up;
   // Present only when the plan cannot run as it stands (an unconfirmed key).
   if (plan.blocked) out["blocked"] = {{"id", plan.blocked->id}, {"reason", plan.blocked->reason}, {"instead", plan.blocked->instead}};
   return out;

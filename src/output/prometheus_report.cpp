@@ -1,4 +1,5 @@
 #include "output/prometheus_report.h"
+#include "base/json_text.h"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ void family(std::string& out, const char* name, const char* help) {
 std::string label_text(const Json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_null() || is_unknown(value)) return "unknown";
-  return value.dump();
+  return json_text(value);
 }
 
 // Finite seconds with millisecond precision; the format takes Go floats.

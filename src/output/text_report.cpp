@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "output/text_report.h"
+#include "base/json_text.h"
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -118,7 +119,7 @@ std::string power_lines(const Json& facts, const Style& st) {
     const Json& active = field(throttle, "active");
     if (!active.is_array()) line += ", throttle status unknown";
     else if (active.empty()) line += ", not throttling";
-    else line += ", throttling: " + active.dump();
+    else line += ", throttling: " + json_text(active);
     out += st.dim(fmt::format("    power {}: {}\n", shown(field(g, "address")), line));
   }
   return out;
@@ -172,10 +173,9 @@ void finding_lines(std::string& out, const RuleOutcome& o, const std::vector<con
   if (o.rule->fix.reboot) needs.push_back("reboot");
   if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
   if (!options.verbose) return;
-  auto shown = [](const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); };
   if (group.size() == 1) {
     for (auto& [path, value] : f.evidence.items())
-      out += st.dim(fmt::format("      evidence: {} = {}\n", path, shown(value)));
+      out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));
     return;
   }
   // Several places: each one's evidence under its title, since `it` is
@@ -183,7 +183,7 @@ void finding_lines(std::string& out, const RuleOutcome& o, const std::vector<con
   for (auto* place : group) {
     out += st.dim(fmt::format("      evidence for \"{}\":\n", place->title));
     for (auto& [path, value] : place->evidence.items())
-      out += st.dim(fmt::format("        {} = {}\n", path, shown(value)));
+      out += st.dim(fmt::format("        {} = {}\n", path, json_text(value)));
   }
 }
 

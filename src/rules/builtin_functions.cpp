@@ -1,5 +1,6 @@
 // Functions every condition may call. Matrix look-ups live in matrix.cpp.
 #include "rules/expression.h"
+#include "base/json_text.h"
 #include "base/text.h"
 #include "base/version.h"
 
@@ -9,7 +10,7 @@ namespace {
 
 Value need_strings(const std::string& fn, const std::vector<Value>& args) {
   for (auto& a : args)
-    if (!a.json().is_string()) return Value::unknown(fn + "() needs text, not " + a.json().dump());
+    if (!a.json().is_string()) return Value::unknown(fn + "() needs text, not " + json_text(a.json()));
   return Value::of(true);
 }
 
@@ -36,7 +37,7 @@ std::map<std::string, Function> builtin_functions() {
                 if (j.is_array() || j.is_object()) return Value::of(j.size());
                 if (j.is_string()) return Value::of(j.get<std::string>().size());
                 if (j.is_null()) return Value::of(0);
-                return Value::unknown("len() of " + j.dump());
+                return Value::unknown("len() of " + json_text(j));
               }};
   f["lower"] = {1, 1, false, [](const std::vector<Value>& a, EvalContext&) {
                   Value ok = need_strings("lower", a);

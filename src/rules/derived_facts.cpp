@@ -112,10 +112,39 @@ void describe_release(Json& t, const Matrix& matrix) {
   t["distros"] = distros;
 }
 
+// The "ROCm on Radeon" pages to read for a release: the track's own pages
+// for it where the matrix knows them, else the track's current compatibility
+// page, which has the version list.
+constexpr const char* kRadeonTrackPages = "https://rocm.docs.amd.com/projects/radeon/en/latest/docs/compatibility.html";
+
+// "unconfirmed: <what>" where the matrix says what of an entry no primary
+// source states, else "confirmed at <its sources>", so the report shows the
+// difference rather than stating both alike.
+Json provenance_status(const std::optional<MatrixText>& unconfirmed, const MatrixTexts& sources) {
+  if (unconfirmed) return "unconfirmed: " + std::string(*unconfirmed);
+  std::string joined;
+  for (auto& s : sources) joined += (joined.empty() ? "" : ", ") + std::string(s);
+  return "confirmed at " + joined;
+}
+
+// The PyTorch wheels AMD built for the track's release on repo.radeon.com,
+// or null where the matrix has seen none for exactly that release.
+Json radeon_wheels(const Matrix& matrix, const std::string& release) {
+  const RadeonWheel* w = matrix.radeon_wheel(release);
+  if (!w) return nullptr;
+  return Json{{"find_links", std::string(w->find_links)},
+              {"torch", w->torch ? Json(std::string(*w->torch)) : Json(nullptr)},
+              {"python", w->python ? text_list(*w->python) : Json(nullptr)},
+              {"sources", text_list(w->sources)},
+              {"status", provenance_status(w->unconfirmed, w->sources)}};
+}
+
 // gpus[].support_track: where the target release supports a GPU only
-// through AMD's separate "ROCm on Radeon" documents (RX 7900 XTX on 5.7.x),
-// that track with its own sources and what of it is unconfirmed; null
-// where the release's own table answers (or nothing does).
+// through AMD's separate "ROCm on Radeon" documents (RX 7900 XTX on 5.7.x,
+// every GPU of the track's own releases such as 6.1.3), that track with its
+// own sources, what of it is unconfirmed, the track's pages for the release
+// and the PyTorch wheels AMD built for it; null where the release's own
+// table answers (or nothing does).
 void describe_tracks(Json& facts, const Matrix& matrix) {
   Json& gpus = facts["gpus"];
   if (!gpus.is_array()) return;
@@ -128,14 +157,47 @@ void describe_tracks(Json& facts, const Matrix& matrix) {
       g["support_track"] = nullptr;
       continue;
     }
-    std::string sources;
-    for (auto& s : t->sources) sources += (sources.empty() ? "" : ", ") + std::string(s);
+    std::string release = rocm.get<std::string>();
+    const Release* r = matrix.find_release(release);
+    const bool pages = r && r->radeon_track && r->radeon_track->docs;
     g["support_track"] = Json{{"track", std::string(*t->track)},
                               {"product", t->product ? Json(std::string(*t->product)) : Json(nullptr)},
                               {"sources", text_list(t->sources)},
-                              {"status", t->unconfirmed ? "unconfirmed: " + std::string(*t->unconfirmed)
-                                                        : "confirmed at " + sources}};
+                              {"status", provenance_status(t->unconfirmed, t->sources)},
+                              {"docs", pages ? std::string(*r->radeon_track->docs) : std::string(kRadeonTrackPages)},
+                              {"torch_wheels", radeon_wheels(matrix, release)}};
   }
+}
+
+// target.radeon_track: what the "ROCm on Radeon" documents published for the
+// target release (its pages, the Radeon Software for Linux driver named with
+// it, its WSL support), or null where the matrix has nothing from the track
+// for it. WSL's `releases` are the releases the track lists WSL support for,
+// so a release without it can name where to go.
+void describe_radeon_track(Json& t, const Matrix& matrix) {
+  t["radeon_track"] = nullptr;
+  if (!t["rocm"].is_string()) return;
+  const Release* r = matrix.find_release(t["rocm"].get<std::string>());
+  if (!r || !r->radeon_track) return;
+  const RadeonTrack& track = *r->radeon_track;
+  Json wsl = nullptr;
+  if (track.wsl) {
+    Json releases = Json::array();
+    for (auto& other : matrix.releases())
+      if (other.radeon_track && other.radeon_track->wsl && other.radeon_track->wsl->status != "none")
+        releases.push_back(std::string(other.version));
+    std::string named;
+    for (auto& p : track.wsl->gpus) named += (named.empty() ? "" : ", ") + std::string(p);
+    wsl = Json{{"status", std::string(track.wsl->status)},
+               {"gpus", text_list(track.wsl->gpus)},
+               {"gpus_named", named.empty() ? "none named in the sources rocmdoc's matrix read" : named},
+               {"releases", releases}};
+  }
+  t["radeon_track"] = Json{{"docs", track.docs ? Json(std::string(*track.docs)) : Json(nullptr)},
+                           {"driver", track.driver ? Json(std::string(*track.driver)) : Json(nullptr)},
+                           {"wsl", wsl},
+                           {"sources", text_list(track.sources)},
+                           {"status", provenance_status(track.unconfirmed, track.sources)}};
 }
 
 // The release /opt/rocm points to, as the matrix names releases: "6.4.1"
@@ -419,6 +481,16 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   s["nearest"] = nearest.empty() ? Json(nullptr) : Json(nearest);
   s["nearest_release"] = nearest.empty() ? Json(nullptr) : Json(nearest_release);
   s["own_rocm"] = entry && entry->own_rocm ? Json(std::string(*entry->own_rocm)) : Json(nullptr);
+  // This version's own packages: their release and the GPU targets their
+  // libraries are built for, which check compares with the machine's GPUs.
+  const OwnPackages* own = entry ? entry->own_packages_for(version_id) : nullptr;
+  s["own_packages"] = own ? Json{{"release", std::string(own->release)},
+                                 {"gpu_targets", text_list(own->gpu_targets)},
+                                 {"targets_from", std::string(own->targets_from)},
+                                 {"confidence", std::string(own->confidence)},
+                                 {"unconfirmed", own->unconfirmed ? Json(std::string(*own->unconfirmed)) : Json(nullptr)},
+                                 {"sources", text_list(own->sources)}}
+                          : Json(nullptr);
   s["unconfirmed"] = entry && entry->unconfirmed ? Json(std::string(*entry->unconfirmed)) : Json(nullptr);
   // How the report names it: "Rocky Linux 9.6" rather than PRETTY_NAME's
   // "Rocky Linux 9.6 (Blue Onyx)"; PRETTY_NAME where rocmdoc has no name.
@@ -469,6 +541,7 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
   facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
   describe_tracks(facts, matrix);
   describe_release(facts["target"], matrix);
+  describe_radeon_track(facts["target"], matrix);
   describe_kernels(facts["target"], facts, matrix);
   describe_torch(facts["target"], gpus, matrix);
   facts["distro_support"] = distro_support(facts, matrix);

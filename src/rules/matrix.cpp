@@ -1,5 +1,6 @@
 // The matrix's queries, over the records matrix_reader.cpp loads.
 #include "rules/matrix.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -197,6 +198,12 @@ const ReleaseGpu* Matrix::gpu_track(const std::string& version, const std::strin
   return track;
 }
 
+const RadeonWheel* Matrix::radeon_wheel(std::string_view version) const {
+  for (auto& w : radeon_wheels_)
+    if (w.rocm == version) return &w;
+  return nullptr;
+}
+
 Value Matrix::distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
@@ -220,6 +227,12 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
     return Value::of(false);
   }
   return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+}
+
+const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
+  for (auto& p : own_packages)
+    if (p.version == version_id) return &p;
+  return nullptr;
 }
 
 const MatrixDistribution* Matrix::distribution(std::string_view id) const {
@@ -261,7 +274,7 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {
-  auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : v.json().dump(); };
+  auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : json_text(v.json()); };
   // The matrix outlives the function table (both belong to one check run).
   const Matrix* m = this;
   f["gpu_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {

@@ -51,13 +51,29 @@ struct MatrixDistro {
 // its display name, the os-release ID whose AMD packages fit it where AMD
 // does not list it itself (CentOS Stream and AlmaLinux: rhel), and the
 // distribution's own ROCm packages, if it has them.
+//
+// Its own packages per version: the ROCm release they are and the GPU
+// targets their libraries are built for (the distribution's choice, not
+// AMD's list). An empty target list is "not known".
+struct OwnPackages {
+  MatrixText version;                    // os-release VERSION_ID ("13"); "" for a rolling release
+  MatrixText release;                    // the ROCm release the packages are ("5.7.1")
+  MatrixTexts gpu_targets;               // gfx targets of its libraries (rocBLAS's kernels); empty: not known
+  MatrixText targets_from;               // what the list was read from ("librocblas0 5.5.1+dfsg-7's files")
+  MatrixText confidence;
+  std::optional<MatrixText> unconfirmed;
+  MatrixTexts sources;
+};
+
 struct MatrixDistribution {
   MatrixText id;                         // os-release ID
   MatrixText name;                       // "RHEL", "Ubuntu"
   std::optional<MatrixText> follows;     // os-release ID of the listed distribution it is built from
   std::optional<MatrixText> own_rocm;    // how to install the distribution's own ROCm
+  std::vector<OwnPackages> own_packages; // per version, where rocmdoc knows them
   MatrixText confidence;
   std::optional<MatrixText> unconfirmed;
+  const OwnPackages* own_packages_for(std::string_view version_id) const;  // nullptr when not known
 };
 
 struct ReleaseGpu {
@@ -71,6 +87,24 @@ struct ReleaseGpu {
   MatrixTexts sources;
 };
 
+// What AMD's "ROCm on Radeon" documents published for a release beside (or,
+// for the track's own releases such as 6.1.3, instead of) the release's
+// table: where the track's pages for it are and its WSL support. Its own
+// provenance, since AMD staff comments and page copies are its sources.
+struct RadeonTrackWsl {
+  MatrixText status;                     // beta, supported, none
+  MatrixTexts gpus;                      // products AMD named for WSL; empty: none named
+};
+
+struct RadeonTrack {
+  std::optional<MatrixText> docs;        // the track's pages for this release; null: not known
+  std::optional<MatrixText> driver;      // "Radeon Software for Linux 25.10.1", where AMD names it
+  std::optional<RadeonTrackWsl> wsl;     // null: not known
+  MatrixText confidence;
+  std::optional<MatrixText> unconfirmed;
+  MatrixTexts sources;
+};
+
 struct Release {
   MatrixText version;                    // "6.4.1"
   std::optional<MatrixText> date;        // null where no source dates it
@@ -81,6 +115,7 @@ struct Release {
   MatrixTexts architectures;             // empty: not captured
   std::vector<MatrixDistro> distros;     // empty: not known
   std::vector<ReleaseGpu> gpus;          // empty: not known
+  std::optional<RadeonTrack> radeon_track;  // null: the track published nothing rocmdoc knows for it
 };
 
 struct GfxTarget {
@@ -111,6 +146,18 @@ struct Wheel {
   std::optional<MatrixText> unconfirmed;
 };
 
+// PyTorch wheels AMD built for the Radeon track on repo.radeon.com
+// (pytorch.yaml `amd_radeon_repo`), per ROCm release.
+struct RadeonWheel {
+  MatrixText rocm;                       // "6.1.3": the rocm-rel-<rocm> folder
+  std::optional<MatrixText> torch;       // null: not seen
+  MatrixText find_links;
+  std::optional<MatrixTexts> python;     // null: not seen
+  MatrixText confidence;
+  std::optional<MatrixText> unconfirmed;
+  MatrixTexts sources;
+};
+
 struct Override {
   MatrixText gfx;                        // the real target
   std::optional<MatrixText> value;       // HSA_OVERRIDE_GFX_VERSION; null when none applies
@@ -127,6 +174,7 @@ class Matrix {
   const std::string& as_of() const { return as_of_; }
   const std::vector<Release>& releases() const { return releases_; }
   const std::vector<Wheel>& wheels() const { return wheels_; }
+  const std::vector<RadeonWheel>& radeon_wheels() const { return radeon_wheels_; }
   const std::vector<GpuDevice>& devices() const { return devices_list_; }
   const std::vector<GfxTarget>& gfx_targets() const { return gfx_list_; }
 
@@ -149,6 +197,8 @@ class Matrix {
   // that entry (the first supported one), else nullptr, also when the
   // release's own list names gfx as supported.
   const ReleaseGpu* gpu_track(const std::string& version, const std::string& gfx) const;
+  // The Radeon track's wheels for exactly this release (rocm-rel-6.1.3), or nullptr.
+  const RadeonWheel* radeon_wheel(std::string_view version) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
   // True when the kernel is in a series the release lists for that distro.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
@@ -182,6 +232,7 @@ class Matrix {
   std::vector<GfxTarget> gfx_list_;
   std::vector<Override> overrides_list_;  // every entry, in file order
   std::vector<Wheel> wheels_;
+  std::vector<RadeonWheel> radeon_wheels_;
   std::vector<MatrixDistribution> distributions_;
   std::map<std::string, size_t, std::less<>> devices_;      // by lower-case PCI device id
   std::map<std::string_view, size_t, std::less<>> gfx_targets_;

@@ -34,7 +34,7 @@ class MatrixReader {
       each(doc, "overrides", [&](const YamlNode& n) { m_.overrides_list_.push_back(override_entry(n)); });
       each(doc, "wheels", [&](const YamlNode& n) { m_.wheels_.push_back(wheel(n)); });
       each(doc, "therock", [&](const YamlNode& n) { therock(n); });
-      each(doc, "amd_radeon_repo", [&](const YamlNode& n) { radeon_repo(n); });
+      each(doc, "amd_radeon_repo", [&](const YamlNode& n) { m_.radeon_wheels_.push_back(radeon_repo(n)); });
       each(doc, "gpu_lifecycle", [&](const YamlNode& n) { gpu_lifecycle(n); });
       each(doc, "distributions", [&](const YamlNode& n) { m_.distributions_.push_back(distribution(n)); });
       if (doc["os_lifecycle"]) y_.texts(doc["os_lifecycle"], "os_lifecycle");
@@ -127,16 +127,54 @@ class MatrixReader {
   }
 
   MatrixDistribution distribution(const YamlNode& n) {
-    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "note", "confidence", "unconfirmed", "sources"});
+    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "own_packages", "note", "confidence", "unconfirmed", "sources"});
     MatrixDistribution d;
     d.id = str(n, "id");
     d.name = str(n, "name");
     d.follows = opt(n, "follows");
     d.own_rocm = opt(n, "own_rocm");
+    each(n, "own_packages", [&](const YamlNode& p) {
+      OwnPackages o = own_packages(p);
+      if (d.own_packages_for(o.version)) y_.fail(p, "own packages of version '" + std::string(o.version) + "' are given twice");
+      d.own_packages.push_back(o);
+    });
     opt(n, "note");
     d.confidence = provenance(n);
     d.unconfirmed = opt(n, "unconfirmed");
     return d;
+  }
+
+  // What the "ROCm on Radeon" documents published for a release: its own
+  // provenance, as its track entries in `gpus` have.
+  RadeonTrack radeon_track(const YamlNode& n) {
+    y_.allow_keys(n, {"docs", "driver", "wsl", "confidence", "unconfirmed", "sources"});
+    RadeonTrack t;
+    t.docs = opt(n, "docs");
+    t.driver = opt(n, "driver");
+    if (const YamlNode& w = n["wsl"]; w && !w.is_null()) {
+      y_.allow_keys(w, {"status", "gpus"});
+      t.wsl = RadeonTrackWsl{one_of(w, "status", {"beta", "supported", "none"}), opt_strs(w, "gpus")};
+    }
+    t.confidence = provenance(n);
+    t.unconfirmed = opt(n, "unconfirmed");
+    t.sources = strs(n, "sources");
+    return t;
+  }
+
+  OwnPackages own_packages(const YamlNode& n) {
+    y_.allow_keys(n, {"version", "release", "gpu_targets", "targets_from", "note", "confidence", "unconfirmed", "sources"});
+    OwnPackages o;
+    o.version = str(n, "version");
+    o.release = str(n, "release");
+    o.gpu_targets = strs(n, "gpu_targets");
+    for (size_t i = 0; i < o.gpu_targets.size(); ++i)
+      if (o.gpu_targets[i].rfind("gfx", 0) != 0) y_.fail(n["gpu_targets"].children[i], "a GPU target is a gfx name (\"gfx1100\")");
+    o.targets_from = str(n, "targets_from");
+    opt(n, "note");
+    o.confidence = provenance(n);
+    o.unconfirmed = opt(n, "unconfirmed");
+    o.sources = strs(n, "sources");
+    return o;
   }
 
   ReleaseGpu release_gpu(const YamlNode& n) {
@@ -176,8 +214,8 @@ class MatrixReader {
   }
 
   Release release(const YamlNode& n) {
-    y_.allow_keys(n, {"version", "date", "date_note", "line", "architectures", "distros", "gpus", "install",
-                      "restrictions", "notes", "amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu",
+    y_.allow_keys(n, {"version", "date", "date_note", "line", "architectures", "distros", "gpus", "radeon_track",
+                      "install", "restrictions", "notes", "amdgpu_driver", "driver_repo_debian", "driver_repo_ubuntu",
                       "confidence", "unconfirmed", "corrected", "sources"});
     Release r;
     r.version = str(n, "version");
@@ -187,6 +225,7 @@ class MatrixReader {
     r.architectures = strs(n, "architectures");
     for (auto& d : y_.list(y_.required(n, "distros"), "distros")) r.distros.push_back(distro(d));
     for (auto& g : y_.list(y_.required(n, "gpus"), "gpus")) r.gpus.push_back(release_gpu(g));
+    if (const YamlNode& t = n["radeon_track"]) r.radeon_track = radeon_track(t);
     release_install(y_.required(n, "install"));
     opt_strs(n, "restrictions");
     opt_strs(n, "notes");
@@ -277,15 +316,20 @@ class MatrixReader {
     provenance(n);
   }
 
-  void radeon_repo(const YamlNode& n) {
+  RadeonWheel radeon_repo(const YamlNode& n) {
     y_.allow_keys(n, {"rocm", "torch", "torchvision", "triton", "find_links", "file", "python", "notes", "confidence",
-                      "unconfirmed", "sources"});
-    str(n, "rocm");
-    str(n, "find_links");
-    for (const char* text : {"torch", "torchvision", "triton", "file"}) opt(n, text);
-    null_or_strs(n, "python");
+                      "unconfirmed", "corrected", "sources"});
+    RadeonWheel w;
+    w.rocm = str(n, "rocm");
+    w.find_links = str(n, "find_links");
+    w.torch = opt(n, "torch");
+    for (const char* text : {"torchvision", "triton", "file"}) opt(n, text);
+    w.python = null_or_strs(n, "python");
     opt_strs(n, "notes");
-    provenance(n);
+    w.confidence = provenance(n);
+    w.unconfirmed = opt(n, "unconfirmed");
+    w.sources = strs(n, "sources");
+    return w;
   }
 
   void gpu_lifecycle(const YamlNode& n) {

@@ -1,4 +1,5 @@
 #include "rules/rule_engine.h"
+#include "base/json_text.h"
 
 namespace rocmdoc {
 
@@ -23,10 +24,10 @@ std::string display(const Value& v, const std::string& unknown_name) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_array()) {
     std::string out;
-    for (auto& item : j) out += (out.empty() ? "" : ", ") + (item.is_string() ? item.get<std::string>() : item.dump());
+    for (auto& item : j) out += (out.empty() ? "" : ", ") + (item.is_string() ? item.get<std::string>() : json_text(item));
     return out;
   }
-  return j.dump();
+  return json_text(j);
 }
 
 std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool* unknown_seen = nullptr) {
@@ -93,14 +94,14 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
   }
   if (scope.is_false()) {
     out.verdict = Verdict::not_applicable;
-    out.reason = "only on " + Json(rule.platforms).dump();
+    out.reason = "only on " + json_text(Json(rule.platforms));
     return out;
   }
   auto judge = [&](std::string& first_unknown) {
     Value v = evaluate(*rule.when, ctx);
     if (v.is_true()) out.findings.push_back(make_finding(rule, ctx));
     else if (!v.is_false() && first_unknown.empty())
-      first_unknown = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump() + ", not true or false";
+      first_unknown = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";
   };
   std::string first_unknown;
   if (rule.for_each.empty()) {
@@ -172,10 +173,10 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
       out.reason = "the text rules it out";
     } else if (!v.is_true() && out.verdict == Verdict::fired) {
       out.verdict = Verdict::unknown;
-      out.reason = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump() + ", not true or false";
+      out.reason = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";
     } else if (!problem.rule.when) {
       out.verdict = v.is_true() ? Verdict::fired : Verdict::unknown;
-      if (!v.is_true()) out.reason = v.is_unknown() ? v.why() : "the condition gave " + v.json().dump();
+      if (!v.is_true()) out.reason = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json());
     }
   }
   return out;

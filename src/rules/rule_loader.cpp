@@ -470,8 +470,9 @@ int cause_area_rank(const std::string& area) {
   return it == areas.end() ? -1 : static_cast<int>(it - areas.begin());
 }
 
-// Conditions may read what a text captured, text.<capture>, and
-// text.matched (the ids of the signatures that matched); load_problem keeps
+// Conditions may read what a text captured, text.<capture>, text.matched
+// (the ids of the signatures that matched) and text.origins (the programs it
+// seems to come from, origins.yaml); load_problem keeps
 // them out of `when`, which check runs without a text.
 RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<RuleFile>& local,
                       const Vocabulary& vocabulary, const LoadOptions& options) {
@@ -479,7 +480,7 @@ RuleSet load_rule_set(const std::vector<RuleFile>& builtin, const std::vector<Ru
   auto base = vocabulary.is_fact;
   with_text.is_fact = [base](const std::string& path) {
     if (path == "text" || path == "text.matched" || path == "text.matched[]" || path == "text.from_machine" ||
-        path == "text.from_machine[]")
+        path == "text.from_machine[]" || path == "text.origins" || path == "text.origins[]")
       return true;
     if (path.rfind("text.", 0) == 0) {
       auto& names = capture_names();

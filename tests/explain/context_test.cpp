@@ -51,3 +51,25 @@ TEST_CASE("a gfx mentioned in passing fills in, but the runtime's own wins", "[e
   Json alone = explain_text("My box: Ryzen 7 7800X3D, RX 7900 XTX (gfx1100), 64 GB");
   CHECK(alone["causes"].empty());
 }
+
+TEST_CASE("a text from a program without PyTorch is not about a torch wheel", "[explain][context]") {
+  auto verdict_of = [](const Json& j, const std::string& id) {
+    for (auto& c : j["causes"])
+      if (c["id"] == id) return c["verdict"].get<std::string>();
+    return std::string("absent");
+  };
+  // The same plain-words symptom: from ollama, the CPU and CUDA torch
+  // problems are ruled out; from a torch program they stay candidates.
+  Json ollama = explain_text("ollama doesn't detect my GPU and falls back to CPU");
+  CHECK(ollama["text"]["origins"] == Json::array({"ollama"}));
+  CHECK(verdict_of(ollama, "torch-cpu-build-on-amd-gpu") == "refuted");
+  CHECK(verdict_of(ollama, "torch-cuda-build-on-amd-gpu") == "refuted");
+  CHECK(first_cause(ollama) != "torch-cpu-build-on-amd-gpu");
+
+  Json torch = explain_text("import torch; torch.cuda.is_available() returns False, it falls back to CPU");
+  CHECK(verdict_of(torch, "torch-cpu-build-on-amd-gpu") == "undecided");
+
+  // An ollama text that shows PyTorch too (a script beside it) keeps them.
+  Json both = explain_text("ollama works but PyTorch doesn't detect my GPU");
+  CHECK(verdict_of(both, "torch-cpu-build-on-amd-gpu") == "undecided");
+}

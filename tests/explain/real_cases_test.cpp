@@ -2,7 +2,8 @@
 // bench/explain-accuracy.py measures explain on, so a broken entry would
 // silently skew the figure: every case names a file that exists, a source,
 // a split, and a cause that today's catalogue knows (or new:ID); the
-// same_problem classes name known ids; each source is in one part only.
+// same_problem classes name known ids; each source group is in one part
+// only, and each thread is one case.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -33,7 +34,7 @@ TEST_CASE("every real case is complete and names a cause the catalogue knows", "
       CHECK(known.count(id.as<std::string>()));
     }
   std::map<std::string, std::string> part_of_source;
-  std::set<std::string> files;
+  std::set<std::string> files, threads;
   size_t validation = 0, n = 0;
   for (auto c : doc["cases"]) {
     ++n;
@@ -42,6 +43,8 @@ TEST_CASE("every real case is complete and names a cause the catalogue knows", "
     CHECK(files.insert(file).second);
     CHECK(std::filesystem::is_regular_file(test::source_path("tests/explain/real/" + file)));
     CHECK(c["source"].as<std::string>().rfind("https://", 0) == 0);
+    // One thread, one case: a thread's wording cannot be in both parts.
+    CHECK(threads.insert(c["source"].as<std::string>()).second);
     std::string split = c["split"].as<std::string>();
     REQUIRE((split == "development" || split == "validation"));
     validation += split == "validation";

@@ -68,3 +68,30 @@ TEST_CASE("install --auto on a fresh Ubuntu 26.04: ROCm 10.0.0 with its driver a
   CHECK(j["plan"]["driver"] == "31.50");
   CHECK(!j.contains("blocked"));
 }
+
+TEST_CASE("install --from distro through the CLI: a plan on Ubuntu 26.04, the command on Fedora, a bad source",
+          "[install-plan][cli]") {
+  auto r = run_rocmdoc({"install", "--from", "distro", "--dry-run", "--json", "--root", machine_root("ubuntu2604-rx7900xtx")});
+  REQUIRE(r.exit_code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["plan"]["from"] == "distro");
+  CHECK(j["plan"]["rocm"] == "7.1.0");
+  CHECK(j["plan"]["driver"].is_null());
+  CHECK(!j["gives_up"].empty());
+  // The recording's os-release and dpkg database answer those steps: the 26.04 fixture has no ROCm yet.
+  std::map<std::string, std::string> state;
+  for (auto& s : j["steps"]) state[s["id"].get<std::string>()] = s["state"].get<std::string>();
+  CHECK(state["os"] == "done");
+  CHECK(state["dpkg"] == "done");
+  CHECK(state["distro-packages"] == "todo");
+  auto fedora = run_rocmdoc({"install", "--from", "distro", "--dry-run", "--root", machine_root("fedora43-distro-rocm")});
+  CHECK(fedora.exit_code == 1);
+  CHECK(fedora.out.find("distro-packages-not-planned") != std::string::npos);
+  CHECK(fedora.out.find("sudo dnf install -y rocm-hip rocm-runtime rocminfo") != std::string::npos);
+  auto bad = run_rocmdoc({"install", "--from", "debian", "--dry-run", "--root", machine_root("ubuntu2604-rx7900xtx")});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--from") != std::string::npos);
+  auto help = run_rocmdoc({"install", "--help"});
+  CHECK(help.out.find("--from") != std::string::npos);
+  CHECK(help.out.find("distro (the distribution's own ROCm packages") != std::string::npos);
+}

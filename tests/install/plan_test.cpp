@@ -624,3 +624,188 @@ TEST_CASE("an unknown user: no step names an empty user, and the plan asks for -
   std::vector<std::string> q_ids = ids(q);
   CHECK(std::find(q_ids.begin(), q_ids.end(), "groups") != q_ids.end());
 }
+
+namespace {
+
+InstallOptions from_distro() {
+  InstallOptions o;
+  o.from = "distro";
+  return o;
+}
+
+Edit trixie = debian("13", "trixie", "6.12.48+deb13-amd64");
+
+// A GPU the matrix's own_packages lists do not name for Debian 13: the
+// RX 9070 XT (Navi 48, gfx1201) in place of the RX 7900 XTX.
+Edit rx9070 = [](Json& f) {
+  f["pci"]["gpus"][0]["device_id"] = "0x7550";
+  f["kfd"]["gpus"][0]["gfx"] = "gfx1201";
+};
+
+Edit both(Edit a, Edit b) {
+  return [a, b](Json& f) {
+    a(f);
+    b(f);
+  };
+}
+
+bool noted(const InstallPlan& p, const std::string& text) {
+  return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
+}
+
+std::string refusal_id(const PlanResult& r) {
+  REQUIRE(std::holds_alternative<InstallRefusal>(r));
+  const InstallRefusal& x = std::get<InstallRefusal>(r);
+  CHECK(!x.reason.empty());
+  CHECK(!x.instead.empty());
+  return x.id;
+}
+
+}  // namespace
+
+TEST_CASE("golden plans: --from distro on Debian 13 and Ubuntu 26.04, and where there is nothing to install", "[install-plan]") {
+  golden_json("debian13-rx7900xtx-from-distro", plan_for("ubuntu2404-rx7900xtx", from_distro(), trixie));
+  compare_golden("debian13-rx7900xtx-from-distro.txt",
+                 render_plan_text(must_plan(plan_for("ubuntu2404-rx7900xtx", from_distro(), trixie)), {false, true}));
+  golden_json("ubuntu2604-rx7900xtx-from-distro", plan_for("ubuntu2604-rx7900xtx", from_distro()));
+  // Rocky Linux has no ROCm packages of its own (RHEL's family ships none).
+  PlanResult rocky = plan_for("rocky96-amd-rocm", from_distro());
+  REQUIRE(std::holds_alternative<InstallRefusal>(rocky));
+  compare_golden("rocky96-from-distro-refusal.txt", render_refusal_text(std::get<InstallRefusal>(rocky)));
+  PlanResult fedora = plan_for("fedora43-distro-rocm", from_distro());
+  REQUIRE(std::holds_alternative<InstallRefusal>(fedora));
+  compare_golden("fedora43-from-distro-refusal.txt", render_refusal_text(std::get<InstallRefusal>(fedora)));
+}
+
+TEST_CASE("from distro: the distribution's packages, no key, lists, driver or reboot, and what it gives up", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", from_distro(), trixie));
+  CHECK(p.from == "distro");
+  CHECK(p.rocm == "5.7.1");
+  CHECK(p.distro == "debian 13");
+  CHECK(p.codename == "trixie");
+  CHECK(p.driver.empty());
+  CHECK(plan_key(p) == "install debian-13 rocm-5.7.1 distro torch");
+  // The fixture had ROCm 6.4.1 from AMD's repository: a gate asks to remove it, and its list and pin are moved aside.
+  std::vector<std::string> expected = {"os", "disk", "apt-lock", "dpkg", "amd-rocm", "leftover-repos", "distro-simulate", "groups",
+                                       "distro-packages", "verify-rocm", "venv-pkg", "venv", "torch", "verify-torch"};
+  CHECK(ids(p) == expected);
+  const PlanStep& packages = step_of(p, "distro-packages");
+  std::vector<std::string> names = {"hipcc", "libamdhip64-dev", "rocminfo", "librocblas-dev", "libhipblas-dev"};
+  CHECK(packages.checks[0].names == names);
+  CHECK(packages.actions[0].argv == std::vector<std::string>{"apt-get", "update"});
+  CHECK(packages.actions[1].argv == std::vector<std::string>{"apt-get", "install", "-y", "--reinstall", "hipcc", "libamdhip64-dev",
+                                                             "rocminfo", "librocblas-dev", "libhipblas-dev"});
+  CHECK(step_of(p, "distro-simulate").checks[0].names.empty());  // removes nothing
+  CHECK(step_of(p, "amd-rocm").actions.empty());                // a gate: rocmdoc does not remove AMD's release
+  CHECK(step_of(p, "amd-rocm").checks[0].kind == StepCheck::Kind::packages_absent);
+  CHECK(step_of(p, "verify-rocm").checks[1].argv == std::vector<std::string>{"/usr/bin/rocminfo"});
+  CHECK(step_of(p, "verify-rocm").checks[1].value == "gfx1100");
+  CHECK(step_of(p, "torch").actions[0].argv.back() == "https://download.pytorch.org/whl/rocm7.2");
+  for (auto& s : p.steps)
+    for (const char* amd_only : {"key", "probe-repos", "amdgpu-list", "rocm-list", "pin", "amdgpu-dkms", "reboot", "headers"})
+      CHECK(s.id != amd_only);
+  REQUIRE(!p.gives_up.empty());
+  CHECK(std::any_of(p.gives_up.begin(), p.gives_up.end(), [](auto& g) { return g.find("No AMD GPU driver") == 0; }));
+  CHECK(noted(p, "built for gfx803, gfx900, gfx906, gfx908, gfx90a, gfx1010, gfx1030, gfx1100, gfx1101, gfx1102"));
+  CHECK(noted(p, "does not use Debian's ROCm 5.7.1"));
+  Json j = render_plan_json(p);
+  CHECK(j["plan"]["from"] == "distro");
+  CHECK(j["gives_up"].size() == p.gives_up.size());
+  std::string text = render_plan_text(p, {false, true});
+  CHECK(text.find("the distribution's own packages: trixie") != std::string::npos);
+  CHECK(text.find("Compared with AMD's repository, this gives up:") != std::string::npos);
+  // Ubuntu 26.04's universe packages: ROCm 7.1.0, and an R9700 (gfx1201) is in its list.
+  InstallPlan resolute = must_plan(plan_for("ubuntu2604-rx7900xtx", from_distro(), r9700()));
+  CHECK(resolute.rocm == "7.1.0");
+  CHECK(step_of(resolute, "verify-rocm").checks[1].value == "gfx1201");
+  CHECK(noted(resolute, "Not confirmed: the GPU target list"));
+  CHECK(noted(resolute, "universe"));
+}
+
+TEST_CASE("from distro: refuses with the reason: no packages, another package manager, a GPU not built for", "[install-plan]") {
+  CHECK(refusal_id(plan_for("rocky96-amd-rocm", from_distro())) == "no-distro-packages");
+  CHECK(refusal_id(plan_for("centos-stream9-no-rocm", from_distro())) == "no-distro-packages");
+  // Debian 12 has ROCm packages of its own, but rocmdoc knows neither their GPU targets nor a recipe for them.
+  PlanResult bookworm = plan_for("ubuntu2404-rx7900xtx", from_distro(), debian("12", "bookworm", "6.1.0-25-amd64"));
+  CHECK(refusal_id(bookworm) == "no-distro-packages");
+  CHECK(std::get<InstallRefusal>(bookworm).instead.find("sudo apt install hipcc") != std::string::npos);
+  auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm", from_distro()));
+  CHECK(fedora.id == "distro-packages-not-planned");
+  CHECK(fedora.instead.find("`sudo dnf install -y rocm-hip rocm-runtime rocminfo`") != std::string::npos);
+  auto arch = std::get<InstallRefusal>(plan_for("arch-distro-rocm", from_distro()));
+  CHECK(arch.id == "distro-packages-not-planned");
+  CHECK(arch.instead.find("`sudo pacman -S --needed rocm-hip-sdk`") != std::string::npos);
+  // The RX 9070 XT's gfx1201 is not among Debian 13's targets; AMD's releases are the way.
+  auto navi48 = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", from_distro(), both(trixie, rx9070)));
+  CHECK(navi48.id == "gpu-not-in-distro-targets");
+  CHECK(navi48.reason.find("not for gfx1201") != std::string::npos);
+  CHECK(navi48.instead.find("--from amd") != std::string::npos);
+  InstallOptions other = from_distro();
+  other.rocm = "7.2.4";
+  CHECK(refusal_id(plan_for("ubuntu2404-rx7900xtx", other, trixie)) == "release-not-from-distro");
+  other.rocm = "5.7";  // the distribution's own release, named
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", other, trixie)).rocm == "5.7.1");
+  // WSL2 refuses; a container does not (no driver is installed), and no GPU still does.
+  CHECK(refusal_id(plan_for("ubuntu2404-rx7900xtx", from_distro(), both(trixie, [](Json& f) { f["platform"]["kind"] = "wsl2"; }))) ==
+        "wsl2");
+  CHECK(refusal_id(plan_for("debian12-vm-distro-rocm", from_distro())) == "no-distro-packages");
+  auto no_gpu = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", from_distro()));
+  REQUIRE(no_gpu.also.size() == 1);
+  CHECK(no_gpu.also[0].id == "no-amd-gpu");
+}
+
+TEST_CASE("without --from: AMD's repositories, with a note where the distribution's packages would do", "[install-plan]") {
+  InstallPlan amd = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
+  CHECK(amd.from == "amd");
+  CHECK(amd.rocm == "7.2.4");
+  CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro`"));
+  InstallOptions explicit_amd;
+  explicit_amd.from = "amd";
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", explicit_amd, trixie)).from == "amd");
+  // Not built for gfx1201: no such note.
+  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070))), "--from distro"));
+  // Fedora without --from: AMD has no packages for it; the refusal points at --from distro.
+  auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm"));
+  CHECK(fedora.id == "unsupported-distro");
+  CHECK(fedora.instead.find("--from distro") != std::string::npos);
+}
+
+TEST_CASE("without --from, install prefers the distribution's packages only where the recipe says why and the GPU is in their list", "[install-plan]") {
+  InstallRecipes preferring = shipped().recipes;
+  for (auto& own : preferring.own_packages)
+    if (own.id == "debian") own.auto_prefer = "a test says so";
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie, &preferring));
+  CHECK(p.from == "distro");
+  CHECK(noted(p, "without --from because a test says so"));
+  // Not for a GPU outside the list, and not against --from amd.
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070), &preferring)).from == "amd");
+  InstallOptions amd;
+  amd.from = "amd";
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", amd, trixie, &preferring)).from == "amd");
+  // The shipped recipes prefer none: no source says the distribution's packages are the simpler path.
+  for (auto& own : shipped().recipes.own_packages) CHECK(own.auto_prefer.empty());
+}
+
+TEST_CASE("recipe loader: the distributions' own packages are checked strictly", "[install-plan]") {
+  auto first_error = [](const std::string& body) {
+    std::vector<LoadError> errors;
+    load_install_recipes({{"rules/install/d.yaml", "schema: 1\nas_of: \"2026-01-01\"\nsources: {s: x}\n" + body}}, errors);
+    return errors.empty() ? std::string() : errors[0].str();
+  };
+  CHECK(first_error("distro_packages:\n- {id: x, manager: zypper, packages: [a], sources: [s]}\n").find("one of apt, dnf, pacman") !=
+        std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], torch_rocm: \"7.2\", sources: [s]}\n")
+            .find("is for a plan rocmdoc runs") != std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: apt, packages: [a], sources: [s]}\n").find("'rocminfo'") !=
+        std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [], sources: [s]}\n").find("at least one package") !=
+        std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], sources: [t]}\n").find("unknown source 't'") !=
+        std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], sources: [s]}\n"
+                    "- {id: x, versions: [\"1\"], manager: dnf, packages: [b], sources: [s]}\n")
+            .find("given twice") != std::string::npos);
+  CHECK(first_error("distro_gives_up: [a]\n").find("'distro_gives_up_sources'") != std::string::npos);
+  CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], sources: [s], what: 1}\n").rfind("rules/install/d.yaml:5:", 0) ==
+        0);
+}

@@ -85,6 +85,13 @@ def outputs(rocmdoc, source):
     yield "ubuntu2404-rx7900xtx: check --json --deep", "check", run(rocmdoc, ["check", "--json", "--deep", "--root", r])
     core_sdk = ["install", "--auto", "--dry-run", "--json", "--rocm", "10.0.0", "--no-driver", "--no-torch", "--root", r]
     yield "ubuntu2404-rx7900xtx: install --rocm 10.0.0 --no-driver --no-torch", "install", run(rocmdoc, core_sdk)
+    # The distribution's own packages: a plan (with what it gives up) and a refusal.
+    r2604 = str(source / "tests/machines/ubuntu2604-rx7900xtx/root")
+    yield "ubuntu2604-rx7900xtx: install --from distro", "install", run(
+        rocmdoc, ["install", "--from", "distro", "--dry-run", "--json", "--root", r2604])
+    yield "fedora43-distro-rocm: install --from distro (refusal)", "install", run(
+        rocmdoc, ["install", "--from", "distro", "--dry-run", "--json", "--root",
+                  str(source / "tests/machines/fedora43-distro-rocm/root")])
     with tempfile.TemporaryDirectory() as tmp:
         yield "ubuntu2404-rx7900xtx: install --rocm 10.0.0 (blocked)", "install", run(
             rocmdoc, core_sdk + ["--rules", unpinned_rules(source, pathlib.Path(tmp))])

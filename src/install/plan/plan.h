@@ -113,6 +113,10 @@ struct InstallOptions {
   // --trust-key: the signing key fingerprint the user confirmed, for a release
   // whose recipe does not know it (the Core SDK line); 40 hex digits.
   std::string trusted_key;
+  // --from: "amd" (AMD's repositories), "distro" (the distribution's own
+  // ROCm packages); empty: AMD's, unless the recipe documents the
+  // distribution's as the simpler path and they are built for this GPU.
+  std::string from;
 };
 
 // Why rocmdoc will not install here, and what to do instead.
@@ -130,14 +134,16 @@ struct InstallRefusal {
 };
 
 struct InstallPlan {
+  std::string from = "amd";    // whose packages: "amd" (AMD's repositories) or "distro" (the distribution's own)
   std::string distro;          // "ubuntu 24.04"
-  std::string codename;        // AMD's repository codename (Debian 12 uses jammy)
+  std::string codename;        // AMD's repository codename (Debian 12 uses jammy); the distribution's own with --from distro
   std::string rocm;            // the release installed
   std::string driver;          // the amdgpu driver repository version ("30.30.4"), empty with --no-driver
   std::string user;            // the target user
   std::string venv;
   std::vector<PlanStep> steps;
   std::vector<std::string> notes;  // things the user should know (unconfirmed data, inferred paths)
+  std::vector<std::string> gives_up;  // --from distro: what it gives up compared with AMD's repository
   // Set when the plan may be shown but not run: the signing key's fingerprint
   // is not known and the user has not confirmed one (--trust-key).
   std::optional<InstallRefusal> blocked;

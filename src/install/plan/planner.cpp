@@ -26,6 +26,8 @@ std::string plan_key(const InstallPlan& plan) {
   for (auto& c : distro)
     if (c == ' ') c = '-';
   std::string key = "install " + distro + " rocm-" + plan.rocm;
+  // The distribution's 7.1.0 is not AMD's: another plan, another journal.
+  if (plan.from == "distro") key += " distro";
   if (!plan.driver.empty()) key += " driver-" + plan.driver;
   for (auto& s : plan.steps)
     if (s.id == "torch") key += " torch";
@@ -37,6 +39,10 @@ PlanResult build_install_plan(PlanInput input) {
   InstallPlan plan;
   plan::Context ctx{*input.recipes, *input.matrix, input.options, input.facts};
   ctx.plan = &plan;
+  // The distribution's own packages: asked for, or (without --from) where the
+  // recipe documents them as the simpler path for this GPU.
+  if (input.options.from == "distro") return plan::plan_from_distro(ctx, input.user_home, false);
+  if (input.options.from.empty() && plan::distro_preferred(ctx)) return plan::plan_from_distro(ctx, input.user_home, true);
   // Every reason that refuses, the most fundamental first: a container on
   // a host without an AMD GPU is told both, not one after the other.
   std::vector<InstallRefusal> refusals;
@@ -48,6 +54,7 @@ PlanResult build_install_plan(PlanInput input) {
     return first;
   }
   if (auto r = plan::choose_release(ctx)) return *r;
+  plan::note_distro_alternative(ctx);
   plan::choose_user(ctx, input.user_home);
   if (auto r = plan::choose_torch(ctx)) return *r;
   plan::find_leftovers(ctx);

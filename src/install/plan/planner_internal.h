@@ -20,6 +20,10 @@ struct Context {
   const Json& facts;
   const RecipeDistro* distro = nullptr;
   const RecipeRelease* release = nullptr;
+  // --from distro: the distribution's packages as a release the shared step
+  // builders read (its version, packages, rocminfo and PyTorch line);
+  // `release` points here then.
+  RecipeRelease own_release;
   std::string kernel;                     // uname -r
   std::string gfx;                        // the GPU's target, as the KFD or the matrix names it
   std::string install_gfx;                // the target installed for: gfx, or its override stand-in
@@ -82,16 +86,33 @@ std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-hea
 std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm
 const RecipeKey& plan_driver_key(const Context& ctx);                    // the key amdgpu.list is signed with
 std::vector<std::string> plan_rocm_packages(const Context& ctx);        // rocm, or amdrocm10.0-gfx1100
+// Steps the --from distro plan shares with AMD's.
+PlanStep plan_lock_step(const Context& ctx);
+PlanStep plan_dpkg_step();
+PlanStep plan_leftovers_step(const Context& ctx);
+PlanStep plan_groups_step(const Context& ctx);
+PlanStep plan_verify_rocm_step(const Context& ctx);
 
 // Decisions, in order; each refuses or fills ctx (and may add notes).
 // platform, architecture, distribution, kernel: every reason that applies, most fundamental first
 void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals);
+std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallOptions& options);  // WSL2, a container's driver
 std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
 std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
 std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key
 void choose_user(Context& ctx, const std::string& user_home);  // user, home, venv
 std::optional<InstallRefusal> choose_torch(Context& ctx);     // the wheel index for the release
 void find_leftovers(Context& ctx);                             // old AMD lists and pins, shadowing packages
+
+// The distribution's own ROCm packages (--from distro, from_distro.cpp): the
+// whole plan, or why not (no packages of its own, a package manager rocmdoc
+// does not drive, a GPU they are not built for).
+PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool chosen_by_default);
+// Without --from: whether the recipe documents the distribution's packages
+// as the simpler path here and they are built for this GPU.
+bool distro_preferred(Context& ctx);
+// A note for AMD's plan where the distribution's own packages would also do.
+void note_distro_alternative(Context& ctx);
 
 // Step builders, in plan order (each appends what applies to ctx).
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps);

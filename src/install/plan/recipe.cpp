@@ -31,6 +31,25 @@ const RecipeRelease* InstallRecipes::release(const std::string& version) const {
   return nullptr;
 }
 
+bool RecipeOwnPackages::matches(const std::string& distro_id, const std::string& version_id) const {
+  return id == distro_id && (versions.empty() || std::find(versions.begin(), versions.end(), version_id) != versions.end());
+}
+
+std::vector<std::string> RecipeOwnPackages::install_argv() const {
+  std::vector<std::string> argv;
+  if (manager == "apt") argv = {"apt-get", "install", "-y"};
+  else if (manager == "dnf") argv = {"dnf", "install", "-y"};
+  else argv = {"pacman", "-S", "--needed"};
+  argv.insert(argv.end(), packages.begin(), packages.end());
+  return argv;
+}
+
+const RecipeOwnPackages* InstallRecipes::own_packages_for(const std::string& id, const std::string& version) const {
+  for (auto& p : own_packages)
+    if (p.matches(id, version)) return &p;
+  return nullptr;
+}
+
 RecipeKey InstallRecipes::key_for(const RecipeRelease& r) const { return r.key ? *r.key : key; }
 
 std::string RecipeRelease::package_for_gfx(const std::string& gfx) const {
@@ -73,7 +92,8 @@ class RecipeReader {
     try {
       y_.mapping(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
       y_.allow_keys(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
-                  "disk", "apt_locks", "venv_dir", "releases"});
+                  "disk", "apt_locks", "venv_dir", "releases", "distro_gives_up", "distro_gives_up_sources", "distro_disk",
+                  "distro_packages"});
       if (y_.text(y_.required(doc, "schema"), "schema") != "1") y_.fail(doc["schema"], "'schema' must be 1");
       std::string as_of = y_.text(y_.required(doc, "as_of"), "as_of");
       if (as_of > out_.as_of) out_.as_of = as_of;
@@ -89,6 +109,7 @@ class RecipeReader {
       if (doc["venv_dir"]) out_.venv_dir = y_.text(doc["venv_dir"], "venv_dir");
       if (doc["distros"]) y_.each(doc["distros"], "distros", [&](const YamlNode& n) { read_distro(n); });
       if (doc["releases"]) y_.each(doc["releases"], "releases", [&](const YamlNode& n) { read_release(n); });
+      read_own_packages(doc);
     } catch (const StrictYaml::Failure& f) {
       errors_.push_back(f.error);
     }
@@ -226,7 +247,9 @@ class RecipeReader {
     check_sources(n);
   }
 
-  void read_disk(const YamlNode& n) {
+  void read_disk(const YamlNode& n) { out_.disk.push_back(disk_need(n)); }
+
+  DiskNeed disk_need(const YamlNode& n) {
     y_.allow_keys(n, {"path", "min_bytes"});
     DiskNeed d;
     d.path = absolute(y_.required(n, "path"), "path");
@@ -234,7 +257,56 @@ class RecipeReader {
     if (bytes.empty() || bytes.size() > 19 || !std::all_of(bytes.begin(), bytes.end(), ::isdigit))
       y_.fail(n["min_bytes"], "'min_bytes' must be a whole number of bytes");
     d.min_bytes = std::stoull(bytes);
-    out_.disk.push_back(d);
+    return d;
+  }
+
+  // distro-packages.yaml: the distributions' own ROCm, what a plan from it
+  // gives up, and the room it needs.
+  void read_own_packages(const YamlNode& doc) {
+    if (doc["distro_gives_up"]) {
+      out_.own_gives_up = y_.texts(doc["distro_gives_up"], "distro_gives_up");
+      const YamlNode& list = y_.required(doc, "distro_gives_up_sources");
+      for (auto& s : list.children)
+        if (!sources_.count(y_.text(s, "distro_gives_up_sources item")))
+          y_.fail(s, "unknown source '" + std::string(s.text) + "' (define it under 'sources')");
+    } else if (doc["distro_gives_up_sources"]) {
+      y_.fail(doc["distro_gives_up_sources"], "'distro_gives_up_sources' names the sources of 'distro_gives_up'");
+    }
+    if (doc["distro_disk"]) y_.each(doc["distro_disk"], "distro_disk", [&](const YamlNode& n) { out_.own_disk.push_back(disk_need(n)); });
+    if (doc["distro_packages"])
+      y_.each(doc["distro_packages"], "distro_packages", [&](const YamlNode& n) { read_own_entry(n); });
+  }
+
+  void read_own_entry(const YamlNode& n) {
+    y_.allow_keys(n, {"id", "versions", "manager", "packages", "rocminfo", "torch_rocm", "notes", "auto_prefer", "sources"});
+    RecipeOwnPackages p;
+    p.id = y_.text(y_.required(n, "id"), "id");
+    if (n["versions"]) p.versions = y_.texts(n["versions"], "versions");
+    p.manager = y_.text(y_.required(n, "manager"), "manager");
+    if (p.manager != "apt" && p.manager != "dnf" && p.manager != "pacman")
+      y_.fail(n["manager"], "'manager' is one of apt, dnf, pacman (not '" + p.manager + "')");
+    p.packages = y_.texts(y_.required(n, "packages"), "packages");
+    if (p.packages.empty()) y_.fail(n["packages"], "'packages' must name at least one package");
+    // What only a plan rocmdoc runs needs: apt's.
+    if (p.manager == "apt") {
+      p.rocminfo = y_.texts(y_.required(n, "rocminfo"), "rocminfo");
+      if (p.rocminfo.empty()) y_.fail(n["rocminfo"], "a verification command must be an argv with at least one item");
+      p.torch_rocm = y_.text(y_.required(n, "torch_rocm"), "torch_rocm");
+    } else {
+      for (const char* k : {"rocminfo", "torch_rocm", "auto_prefer"})
+        if (n[k]) y_.fail(n[k], std::string("'") + k + "' is for a plan rocmdoc runs (manager apt); " + p.manager + " is planned as a command for the user");
+    }
+    if (n["notes"]) p.notes = y_.texts(n["notes"], "notes");
+    if (n["auto_prefer"]) p.auto_prefer = y_.text(n["auto_prefer"], "auto_prefer");
+    check_sources(n);
+    for (auto& other : out_.own_packages) {
+      bool overlap = other.id == p.id && (other.versions.empty() || p.versions.empty() ||
+                                          std::any_of(p.versions.begin(), p.versions.end(), [&](auto& v) {
+                                            return other.matches(p.id, v);
+                                          }));
+      if (overlap) y_.fail(n, "the own packages of " + p.id + " are given twice for one version");
+    }
+    out_.own_packages.push_back(p);
   }
 
   void read_distro(const YamlNode& n) {

@@ -94,6 +94,27 @@ struct DiskNeed {
   uint64_t min_bytes = 0;
 };
 
+// A distribution's own ROCm packages (distro-packages.yaml), for `install
+// --from distro`. Their release and GPU targets are the matrix's
+// (own_packages in distributions.yaml); here is how to install them.
+struct RecipeOwnPackages {
+  std::string id;                        // os-release ID
+  std::vector<std::string> versions;     // VERSION_IDs; empty: every version (Arch, a rolling release)
+  std::string manager;                   // apt, dnf, pacman: only apt is planned (the steps read dpkg)
+  std::vector<std::string> packages;
+  std::vector<std::string> rocminfo;     // the verification's rocminfo argv
+  std::string torch_rocm;                // download.pytorch.org variant for the venv ("7.2")
+  std::vector<std::string> notes;        // shown in the plan
+  // Set where a source documents the distribution's packages as the simpler
+  // path: then --auto without --from plans them when the GPU is in their
+  // list. Why, shown in the plan.
+  std::string auto_prefer;
+  bool matches(const std::string& distro_id, const std::string& version_id) const;
+  // The one command that installs them ("dnf install -y rocm-hip ..."), for
+  // a plan rocmdoc does not run itself.
+  std::vector<std::string> install_argv() const;
+};
+
 struct InstallRecipes {
   std::string as_of;
   RecipeKey key;  // the shared signing key (always with a fingerprint)
@@ -108,9 +129,13 @@ struct InstallRecipes {
   std::string venv_dir;
   std::vector<RecipeDistro> distros;
   std::vector<RecipeRelease> releases;  // newest first
+  std::vector<RecipeOwnPackages> own_packages;  // the distributions' own ROCm (--from distro)
+  std::vector<std::string> own_gives_up;        // what a --from distro plan gives up, in every such plan
+  std::vector<DiskNeed> own_disk;               // free space a --from distro plan needs
 
   const RecipeDistro* distro(const std::string& id, const std::string& version) const;
   const RecipeRelease* release(const std::string& version) const;
+  const RecipeOwnPackages* own_packages_for(const std::string& id, const std::string& version) const;
   RecipeKey key_for(const RecipeRelease& r) const;  // the release's own key, else the shared one
   // "deb [arch=A signed-by=KEYRING] URI C main"
   std::string list_line_for(const std::string& arch, const std::string& keyring, const std::string& uri,

@@ -118,6 +118,9 @@ PlanStep older_rocm_step(const Context& ctx) {
 }  // namespace
 
 std::vector<std::string> plan_header_packages(const Context& ctx) { return header_packages(ctx); }
+PlanStep plan_lock_step(const Context& ctx) { return lock_step(ctx); }
+PlanStep plan_dpkg_step() { return dpkg_step(); }
+PlanStep plan_leftovers_step(const Context& ctx) { return leftovers_step(ctx); }
 
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(os_step(ctx));

@@ -163,6 +163,7 @@ PlanStep distro_rocm_step(const Context& ctx) {
 }  // namespace
 
 std::vector<std::string> plan_packages_to_install(const Context& ctx) { return packages_to_install(ctx); }
+PlanStep plan_groups_step(const Context& ctx) { return groups_step(ctx); }
 
 // The driver's repository is signed with the shared key; where the
 // release's key is that key too, the two are one step.

@@ -90,6 +90,8 @@ PlanStep verify_torch_step(const Context& ctx) {
 
 }  // namespace
 
+PlanStep plan_verify_rocm_step(const Context& ctx) { return verify_rocm_step(ctx); }
+
 void add_userspace_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(rocm_step(ctx));
   if (ctx.release->ld_so_conf) {

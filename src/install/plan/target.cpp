@@ -19,6 +19,8 @@ InstallRefusal refuse(std::string id, std::string reason, std::string instead) {
   return {std::move(id), std::move(reason), std::move(instead)};
 }
 
+}  // namespace
+
 // The platform first: no plan helps where rocmdoc must not install a driver.
 std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallOptions& options) {
   std::string kind = text_at(facts, {"platform", "kind"});
@@ -33,6 +35,8 @@ std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallO
                   "container, started with --device /dev/kfd --device /dev/dri.");
   return std::nullopt;
 }
+
+namespace {
 
 std::optional<InstallRefusal> architecture_refusal(const Json& facts) {
   std::string arch = text_at(facts, {"host", "arch"});
@@ -61,7 +65,11 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
                               "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
                                   (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
                               "Use one of those distributions, or follow AMD's install guide for yours "
-                              "(https://rocm.docs.amd.com/projects/install-on-linux/)."));
+                              "(https://rocm.docs.amd.com/projects/install-on-linux/)." +
+                                  std::string(ctx.recipes.own_packages_for(id, version)
+                                                  ? " This distribution has ROCm packages of its own: `rocmdoc install "
+                                                    "--from distro --dry-run` says how to install them."
+                                                  : "")));
     return;
   }
   ctx.kernel = text_at(ctx.facts, {"kernel", "release"});

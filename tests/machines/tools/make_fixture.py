@@ -1875,6 +1875,123 @@ def ubuntu2604_rx7900xtx(t):
 
 
 # ----------------------------------------------------------------------------
+# The "ROCm on Radeon" track: the 7900 XTX desktop on Ubuntu 22.04 with a
+# release AMD supported for it only through its Radeon documents (5.7.1), or
+# one of that track's own releases (6.1.3), installed as those documents say:
+# amdgpu-install from repo.radeon.com with the in-kernel amdgpu (--no-dkms),
+# recorded with sudo.
+
+JAMMY_HWE_62_RELEASE = "6.2.0-39-generic"
+JAMMY_HWE_62_KERNEL = ("Linux version 6.2.0-39-generic (buildd@lcy02-amd64-045) (x86_64-linux-gnu-gcc-11 (Ubuntu "
+                       "11.4.0-1ubuntu1~22.04) 11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #40~22.04.1-Ubuntu SMP "
+                       "PREEMPT_DYNAMIC Thu Nov 16 10:53:04 UTC 2")
+JAMMY_HWE_65_RELEASE = "6.5.0-44-generic"
+
+
+def rx7900xtx_jammy_radeon_track(t, *, rocm, build, hip, rocr, release, proc_version, created, torch=None):
+    os_release(t, "22.04")
+    kernel_files(t, release, proc_version,
+                 "BOOT_IMAGE=/boot/vmlinuz-%s root=UUID=7b2f0c1e-4d53-4a8e-9a61-0f3c2d9e8b14 ro quiet splash "
+                 "vt.handoff=7" % release)
+    t.write("/proc/cpuinfo", cpuinfo(**RAPHAEL_7700X))
+    t.write("/proc/meminfo", meminfo(65534068))
+    t.write("/proc/modules", proc_modules(AMDGPU_STACK + COMMON_MODULES))
+    amdgpu_module(t)
+    modprobe_d(t)
+    kernel_headers(t, release)
+    dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "1813")
+    firmware(t, secure_boot=False)
+    devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
+                       root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
+        "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
+        (0x1DA2, 0x471D), dict(vram=0x7800000000, bar0=32 * GiB, pref_window=0x810000000, mmio=0xFCB00000,
+                               io=0xE000))
+    paths = write_pci(t, devices, 4096, iommu_type="DMA-FQ")
+    amd_iommu_unit(t, paths["0000:00:00.2"])
+    write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
+              [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    render = 110
+    etc_users(t, [ALEX], ubuntu_groups("alex", render, DESKTOP_GROUPS))
+    apt_ubuntu(t, "jammy")
+    apt_rocm(t, rocm, "jammy")
+    rocm_install(t, rocm, build)
+    hwe = dpkg_stanza("linux-generic-hwe-22.04", release.replace("-generic", "").replace("-", ".") + ".1~22.04.1",
+                      "Ubuntu Kernel Team <kernel-team@lists.ubuntu.com>", "Complete Generic Linux kernel and headers",
+                      section="kernel", installed_size=18)
+    t.write("/var/lib/dpkg/status", "\n".join(base_packages("jammy") + [hwe] +
+                                              rocm_packages(rocm, build, "jammy", hip=hip, rocr=rocr)))
+    system_python(t, 10)
+    if torch:
+        torch_install(t, venv(t, "/home/alex/venv", 10, 12), torch[0], hip=torch[1])
+    nodes = {"/dev/kfd": cdev("0660", 0, render), "/dev/dri/renderD128": cdev("0660", 0, render),
+             "/dev/dri/card1": cdev("0660", 0, 44)}
+    dmesg = healthy_dmesg(release, "0000:03:00.0", "0x1002:0x744C 0x1DA2:0x471D", 24560, "0x744c:0x1002")
+    dmesg[0] = "[    0.000000] " + proc_version
+    sidecar(t, {"name": "root", "uid": 0, "gid": 0, "groups": [0]}, sudo_env("alex"), nodes, dmesg_ok(dmesg),
+            created)
+
+
+def radeon_track_facts(rocm, build, release, kernel_version):
+    return {
+        "/source/recording": "snapshot",
+        "/distro/id": "ubuntu",
+        "/distro/version_id": "22.04",
+        "/distro/codename": "jammy",
+        "/kernel/release": release,
+        "/kernel/version": kernel_version,
+        "/kernel/hwe": True,
+        "/platform/kind": "bare_metal",
+        "/pci/devices/5/address": "0000:03:00.0",
+        "/pci/devices/5/device_id": "0x744c",
+        "/pci/devices/5/revision": "0xc8",
+        "/pci/gpus/0/address": "0000:03:00.0",
+        "/amdgpu/module/loaded": True,
+        "/amdgpu/module/version": None,
+        "/amdgpu/dkms/installed": [],
+        "/kfd/gpus/0/gfx": "gfx1100",
+        "/kfd/gpus/0/pci_address": "0000:03:00.0",
+        "/access/user/via_sudo": True,
+        "/access/user/target": "alex",
+        "/rocm/default": "/opt/rocm-" + rocm,
+        "/rocm/installs/0/path": "/opt/rocm",
+        "/rocm/installs/1/version": "%s-%s" % (rocm, build),
+        "/rocm/apt_sources/1/uri": "https://repo.radeon.com/rocm/apt/" + rocm,
+        "/rocm/apt_sources/1/suite": "jammy",
+        "/kernel_log/readable": True,
+    }
+
+
+def ubuntu2204_rx7900xtx_rocm571(t):
+    rx7900xtx_jammy_radeon_track(t, rocm="5.7.1", build="98", hip="5.7.31921", rocr="1.1.0",
+                                 release=JAMMY_HWE_62_RELEASE, proc_version=JAMMY_HWE_62_KERNEL,
+                                 created="2023-11-02T19:20:44Z")
+    return ("Synthetic: the 7900 XTX desktop (Ryzen 7 7700X, X670E) on Ubuntu 22.04 with the 6.2 HWE kernel "
+            "(6.2.0-39-generic), the in-kernel amdgpu, ROCm 5.7.1 from repo.radeon.com with the 600 pin, no "
+            "PyTorch. ROCm 5.7.1's own GPU table lists no RDNA3 card; AMD supported the RX 7900 XTX on it through "
+            "its \"ROCm on Radeon\" documents. Recorded with sudo (root, SUDO_USER=alex).",
+            radeon_track_facts("5.7.1", "98", JAMMY_HWE_62_RELEASE, [6, 2, 0]), None)
+
+
+def ubuntu2204_rx7900xtx_rocm613(t):
+    rx7900xtx_jammy_radeon_track(t, rocm="6.1.3", build="122", hip="6.1.40093", rocr="1.13.0",
+                                 release=JAMMY_HWE_65_RELEASE, proc_version=JAMMY_HWE_KERNEL,
+                                 created="2024-08-14T17:02:31Z",
+                                 torch=("2.1.2+rocm6.1.3", "6.1.40093-bd86f1708"))
+    facts = radeon_track_facts("6.1.3", "122", JAMMY_HWE_65_RELEASE, [6, 5, 0])
+    facts.update({
+        "/python/interpreters/0/path": "/home/alex/venv/bin/python",
+        "/python/torch/0/version": "2.1.2+rocm6.1.3",
+        "/python/torch/0/build": "rocm",
+        "/python/torch/0/python_version": "3.10",
+    })
+    return ("Synthetic: the 7900 XTX desktop (Ryzen 7 7700X, X670E) on Ubuntu 22.04 with the 6.5 HWE kernel "
+            "(6.5.0-44-generic), the in-kernel amdgpu, ROCm 6.1.3 (a release of AMD's \"ROCm on Radeon\" track "
+            "only) from repo.radeon.com with the 600 pin, and AMD's Radeon wheel torch 2.1.2+rocm6.1.3 in ~/venv "
+            "(Python 3.10). Recorded with sudo (root, SUDO_USER=alex).",
+            facts, ["/home/alex/venv/bin/python"])
+
+
+# ----------------------------------------------------------------------------
 # Distributions other than Ubuntu: their os-release, kernel and package
 # database (rpm's SQLite database, rpm -qa for an ndb one, pacman's desc
 # files), on the 7900 XTX desktop's hardware with the in-kernel amdgpu.
@@ -2168,6 +2285,8 @@ BUILDERS = {
     "ubuntu2404-rx7900xtx": ubuntu2404_rx7900xtx,
     "user-not-in-render": user_not_in_render,
     "ubuntu2204-rx6700xt": ubuntu2204_rx6700xt,
+    "ubuntu2204-rx7900xtx-rocm571": ubuntu2204_rx7900xtx_rocm571,
+    "ubuntu2204-rx7900xtx-rocm613": ubuntu2204_rx7900xtx_rocm613,
     "laptop-780m-dgpu": laptop_780m_dgpu,
     "mi300x-container": mi300x_container,
     "desktop-amdgpu-not-loaded": desktop_amdgpu_not_loaded,
