@@ -139,6 +139,14 @@ void wrap_line(std::string_view line, size_t width, std::string& out) {
     out.append(line);
     return;
   }
+  // A line laid out in columns (install's " 3/9 • key      Title", fix's
+  // list) continues under its last column that starts in the first half.
+  for (size_t i = 1, at = columns(prefix) + columns(words[0].text); i < words.size(); ++i) {
+    at += words[i].gap.size();
+    if (at > width / 2) break;
+    if (words[i].gap.size() >= 2) hang = at;
+    at += columns(words[i].text);
+  }
   // On a narrow terminal the text would be a column down the right edge.
   if (hang + 20 > width) hang = columns(prefix) + 2;
   std::vector<Word> pieces = unbreakable_pieces(std::move(words));

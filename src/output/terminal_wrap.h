@@ -1,7 +1,9 @@
 // Rendered text fitted to a terminal's width. The renderers write one line
 // per item however long; this breaks the long ones at spaces for a terminal
 // of `width` columns, each continuation indented under the text it
-// continues (past the line's mark, "[✓] " or "✗ ", and its label, "why: ").
+// continues (past the line's mark, "[✓] " or "✗ ", and its label, "why: ";
+// on a line laid out in columns, under the last column that starts in the
+// first half of the line).
 // What a user copies is never broken: a word (a path, a URL), a line that
 // is a command ("$ sudo usermod ..."), a `quoted` span, and a command in
 // the text, from `sudo`, `rocmdoc`, `python3`, `pip`, `pip3` or `export`

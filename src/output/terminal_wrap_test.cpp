@@ -42,6 +42,16 @@ TEST_CASE("a detail line continues under its text, past the mark and the label",
         "    to confirm: run this and look at\n                what it prints\n");
 }
 
+TEST_CASE("a line laid out in columns continues under its text column", "[wrap]") {
+  CHECK(wrap_to_width(" 2/28 ✓ kernel             Running kernel is 6.8.0-45-generic (the plan installs for it) [check only]\n",
+                      70) ==
+        " 2/28 ✓ kernel             Running kernel is 6.8.0-45-generic (the\n"
+        "                           plan installs for it) [check only]\n");
+  // Two spaces past the first half are not a column.
+  CHECK(wrap_to_width("      why: one two three four five six seven  eight nine ten\n", 40) ==
+        "      why: one two three four five six\n           seven  eight nine ten\n");
+}
+
 TEST_CASE("what a user copies is never broken", "[wrap]") {
   // A command line stays whole, however long.
   std::string command = "           $ sudo usermod -aG render alex-with-a-rather-long-name-for-this-test\n";
