@@ -4,6 +4,7 @@
 #include "cli/app.h"
 
 #include "base/build_info.h"
+#include "cli/terminal_habits.h"
 
 namespace rocmdoc {
 
@@ -55,6 +56,16 @@ void add_deep_options(CLI::App* cmd, MachineOptions& opts, const std::string& wh
       ->check(CLI::Range(0.1, 3600.0));
 }
 
+// Every command that can print colour takes the same --color; main decides
+// with it (terminal_habits.h).
+void add_color_option(CLI::App* cmd, std::string& mode) {
+  cmd->add_option("--color", mode,
+                  "auto (the default): colour on a terminal, unless NO_COLOR is set (CLICOLOR_FORCE=1 forces it); "
+                  "always; never")
+      ->check(CLI::IsMember(kColorModeNames))
+      ->type_name("WHEN");
+}
+
 const char* kExitCodeHelp =
     "Exit codes: 0 ok, 1 problems found, 2 usage or input error; install/fix: 3 declined, 4 a step failed, "
     "5 reboot needed.";
@@ -82,7 +93,7 @@ void add_snapshot(CLI::App& app, Invocation::Snapshot& c) {
   c.app->add_flag("--no-redact", c.options.no_redact, "Keep host name, user names and home paths (replaced by default)");
 }
 
-void add_check(CLI::App& app, Invocation::Check& c) {
+void add_check(CLI::App& app, Invocation::Check& c, std::string& color) {
   c.app = app.add_subcommand(
       "check", "Diagnose this machine (or a recorded one, or a saved facts file): every problem with its evidence and fix");
   add_machine_options(c.app, c.machine);
@@ -97,6 +108,9 @@ void add_check(CLI::App& app, Invocation::Check& c) {
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")
       ->type_name("DIR");
   c.app->add_flag("--json", c.options.json, "Print the report as JSON (docs/check-json.md)");
+  c.app->add_flag("-q,--quiet", c.options.quiet,
+                  "Only the problems (errors and warnings, under their areas) and the summary line")
+      ->excludes(c.app->get_option("--verbose"));
   add_health_check_options(c.app, c.health);
   c.app->add_option("--format", c.options.format,
                     "text (the default), json (docs/check-json.md) or prometheus (metrics for node_exporter's "
@@ -107,10 +121,12 @@ void add_check(CLI::App& app, Invocation::Check& c) {
                     "Write the Prometheus metrics to DIR/rocmdoc.prom atomically, print nothing (node_exporter's "
                     "--collector.textfile.directory; docs/fleet.md)")
       ->type_name("DIR");
-  c.app->footer("Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
+  add_color_option(c.app, color);
+  c.app->footer("Text is wrapped to the terminal's width (COLUMNS when not a terminal, docs/check.md).\n"
+                "Exit codes: 0 no problems, 1 problems found, 2 usage or input error (bad flag, bad rules, bad file).");
 }
 
-void add_explain(CLI::App& app, Invocation::Explain& c) {
+void add_explain(CLI::App& app, Invocation::Explain& c, std::string& color) {
   c.app = app.add_subcommand(
       "explain", "Name the cause of an error or a whole log on this machine, and its fix (docs/explain.md)");
   c.app->add_option("text", c.words, "The error text (or, with --run, the command and its arguments)");
@@ -126,6 +142,7 @@ void add_explain(CLI::App& app, Invocation::Explain& c) {
       ->type_name("DIR");
   c.app->add_flag("--json", c.options.json, "Print the result as JSON (docs/explain.md)");
   c.app->add_flag("-v,--verbose", c.machine.verbosity, "Every candidate in full");
+  add_color_option(c.app, color);
   c.app->footer(
       "Examples:\n  rocmdoc explain 'hipErrorNoBinaryForGpu: Unable to find code object for all current devices!'\n"
       "  python3 train.py 2>&1 | rocmdoc explain\n  rocmdoc explain -f train.log -f dmesg.txt\n"
@@ -133,7 +150,7 @@ void add_explain(CLI::App& app, Invocation::Explain& c) {
       "Exit codes: 0 explained, 1 nothing recognised, 2 usage or input error; with --run, the command's own.");
 }
 
-void add_fix(CLI::App& app, Invocation::Fix& c) {
+void add_fix(CLI::App& app, Invocation::Fix& c, std::string& color) {
   c.app = app.add_subcommand(
       "fix", "List the fixes for what check finds here, or apply one (ID) with consent, a journal and a log "
              "(docs/fix.md)");
@@ -143,13 +160,14 @@ void add_fix(CLI::App& app, Invocation::Fix& c) {
   c.app->add_option("--root", c.machine.root, "With --dry-run: plan on a recorded machine")->type_name("DIR");
   c.app->add_option("--facts", c.options.facts_file, "With --dry-run: plan on a saved facts document")->type_name("FILE");
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")->type_name("DIR");
+  add_color_option(c.app, color);
   c.app->footer(
       "Exit codes: 0 applied (or listed, or shown), 1 not applicable here (the finding does not fire, or its fix "
       "needs a person), 2 usage error or unknown id, 3 declined (or no terminal and no --yes), 4 a step failed, "
       "5 reboot needed.");
 }
 
-void add_install(CLI::App& app, Invocation::Install& c) {
+void add_install(CLI::App& app, Invocation::Install& c, std::string& color) {
   auto& o = c.options;
   c.app = app.add_subcommand(
       "install", "Install the AMD GPU driver, ROCm and PyTorch by a plan that asks, resumes after a reboot and "
@@ -182,6 +200,7 @@ void add_install(CLI::App& app, Invocation::Install& c) {
   c.app->add_option("--facts", o.facts_file, "With --dry-run: plan for a saved facts document")->type_name("FILE");
   c.app->add_option("--rules", o.rules_dir, "Use the rules (and recipes) in DIR instead of the built-in ones")
       ->type_name("DIR");
+  add_color_option(c.app, color);
   c.app->footer(
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
@@ -275,13 +294,14 @@ void define_app(CLI::App& app, Invocation& inv) {
   app.require_subcommand(1);
   add_facts(app, inv.facts);
   add_snapshot(app, inv.snapshot);
-  add_check(app, inv.check);
-  add_explain(app, inv.explain);
-  add_fix(app, inv.fix);
-  add_install(app, inv.install);
+  add_check(app, inv.check, inv.color);
+  add_explain(app, inv.explain, inv.color);
+  add_fix(app, inv.fix, inv.color);
+  add_install(app, inv.install, inv.color);
   add_report(app, inv.report);
   add_rules(app, inv.rules);
   inv.fleet.merge = add_fleet_commands(app, inv.fleet.options);
+  add_color_option(inv.fleet.merge, inv.color);
   add_completion(app, inv.completion);
   add_help_man(app, inv.help_man);
   refuse_empty_paths(app);

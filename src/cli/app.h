@@ -26,6 +26,8 @@ inline const std::vector<std::string> kInstallSources{"amd", "distro"};
 // Where the parsed options land: one member per command, and the command's
 // App so main can tell which was given.
 struct Invocation {
+  // --color of whichever command ran: auto, always or never (terminal_habits.h).
+  std::string color = "auto";
   struct Facts {
     MachineOptions machine;
     std::string output;

@@ -11,6 +11,7 @@
 #include "cli/workloads.h"
 #include "facts/facts_document.h"
 #include "output/prometheus_report.h"
+#include "output/terminal_wrap.h"
 #include "output/text_report.h"
 
 namespace rocmdoc {
@@ -86,6 +87,10 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
     err << "rocmdoc check: " << format.error() << "\n";
     return kExitUsage;
   }
+  if (options.quiet && *format != Format::text) {
+    err << "rocmdoc check: --quiet shortens the text report; --json, --format and --textfile print everything\n";
+    return kExitUsage;
+  }
   const std::string& textfile = options.textfile;
   if (!textfile.empty()) {
     auto path = textfile_path(textfile);
@@ -153,7 +158,11 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
   } else if (*format == Format::json) {
     out << facts_to_string(render_json_report(report, w)) << "\n";
   } else {
-    out << render_text_report(report, {machine_options.verbosity > 0, options.color}, w);
+    TextOptions text;
+    text.verbose = machine_options.verbosity > 0;
+    text.quiet = options.quiet;
+    text.color = options.color;
+    out << wrap_to_width(render_text_report(report, text, w), options.width);
   }
   return report.has_problems() || failed ? kExitProblems : kExitOk;
 }

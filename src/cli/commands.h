@@ -36,7 +36,9 @@ struct CheckOptions {
   bool json = false;       // --json, the short form of --format json
   std::string format;      // --format text|json|prometheus; empty: text (json with --json)
   std::string textfile;    // --textfile DIR: write DIR/rocmdoc.prom (Prometheus) instead of printing
-  bool color = false;      // decided by main: a terminal and no NO_COLOR
+  bool quiet = false;      // -q: only the problems and the summary line
+  bool color = false;      // decided by main (terminal_habits.h), as is:
+  size_t width = 0;        // the columns to wrap the text to; 0: not wrapped
 };
 int run_check_command(const MachineOptions& machine, const CheckOptions& options, std::ostream& out, std::ostream& err);
 
@@ -57,7 +59,8 @@ struct ExplainOptions {
   std::string rules_dir;           // --rules DIR
   bool no_probe = false;
   bool json = false;
-  bool color = false;
+  bool color = false;              // decided by main for the descriptor the text goes to, as is:
+  size_t width = 0;                // the columns to wrap the text to; 0: not wrapped
   bool stdin_is_terminal = false;  // decided by main: then stdin is not read by default
 };
 int run_explain_command(const MachineOptions& machine, const ExplainOptions& options, std::istream& in,

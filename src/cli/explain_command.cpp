@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "output/explain_output.h"
+#include "output/terminal_wrap.h"
 #include "explain/explanation.h"
 #include "facts/facts_document.h"
 
@@ -137,7 +138,7 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
     text.color = options.color;
     text.facts_from = facts->second;
     if (!options.run.empty()) report << "\nrocmdoc explain: " << options.run[0] << " exited with " << child_exit << "\n";
-    report << render_explain_text(e, text);
+    report << wrap_to_width(render_explain_text(e, text), options.width);
   }
   if (!options.run.empty()) return child_exit;
   return e.recognised() ? kExitOk : kExitProblems;

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
+#include "output/terminal_wrap.h"
 #include "rules/rule_engine.h"
 #include "install/run/step_check.h"
 #include "base/text.h"
@@ -100,7 +102,9 @@ int apply(const FixCandidate& fix, Loaded& loaded, const FixOptions& options, st
   paths.log_prefix = "fix-" + fix.id;
   if (options.dry_run) {
     auto journal = read_journal(*loaded.machine->fs, paths.journal);
-    print_dry_run(plan, *loaded.machine, journal ? *journal : Journal{}, out);
+    std::ostringstream text;
+    print_dry_run(plan, *loaded.machine, journal ? *journal : Journal{}, text);
+    out << wrap_to_width(text.str(), options.width);
     return kExitOk;
   }
   bool needs_root = std::any_of(plan.steps.begin(), plan.steps.end(), [](const PlanStep& s) { return s.needs_root; });
@@ -112,7 +116,10 @@ int apply(const FixCandidate& fix, Loaded& loaded, const FixOptions& options, st
   SystemChanger& changer = options.hooks.changer ? *options.hooks.changer : live;
   auto chosen = choose_consent(options.yes, options.stdin_is_terminal, in, err);
   Consent& consent = options.hooks.consent ? *options.hooks.consent : *chosen;
-  RunReport report = run_plan(plan, *loaded.machine, changer, consent, paths, out);
+  ProgressStyle progress;
+  progress.live = options.stdout_is_terminal;
+  progress.width = options.width ? options.width : 80;
+  RunReport report = run_plan(plan, *loaded.machine, changer, consent, paths, out, progress);
   print_run_report(report, report.input_error ? err : out);
   bool no_terminal = !options.hooks.consent && dynamic_cast<NoTerminalConsent*>(chosen.get());
   if (report.outcome == RunOutcome::declined && no_terminal) out << kNoTerminalMessage << "\n";
@@ -174,7 +181,9 @@ int run_fix_command(const MachineOptions& machine_options, const FixOptions& opt
   loaded.facts = report.facts;  // with the derived sections the rules read
   auto fixes = fixes_from_report(report);
   if (options.id.empty()) {
-    print_list(fixes, out);
+    std::ostringstream text;
+    print_list(fixes, text);
+    out << wrap_to_width(text.str(), options.width);
     return kExitOk;
   }
   // An alias (a former id) names the same problem.
@@ -200,7 +209,9 @@ int run_fix_command(const MachineOptions& machine_options, const FixOptions& opt
     return *code;
   }
   if (!fix.automatic) {
-    print_manual(fix, out);
+    std::ostringstream text;
+    print_manual(fix, text);
+    out << wrap_to_width(text.str(), options.width);
     return kExitProblems;
   }
   return apply(fix, loaded, options, in, out, err);

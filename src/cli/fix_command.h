@@ -28,7 +28,9 @@ struct FixOptions {
   bool yes = false;
   std::string facts_file;    // --facts FILE (only with --dry-run or the list)
   std::string rules_dir;
-  bool stdin_is_terminal = false;
+  bool stdin_is_terminal = false;   // decided by main (terminal_habits.h), as are:
+  bool stdout_is_terminal = false;  // the running step is a status line redrawn in place
+  size_t width = 0;                 // the columns to wrap the list to; 0: not wrapped
   std::string state_dir = "/var/lib/rocmdoc";  // journals: fix-<id>.json
   std::string log_dir = "/var/log/rocmdoc";
   FixHooks hooks;

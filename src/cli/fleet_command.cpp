@@ -11,6 +11,7 @@
 #include "fleet/fleet_merge.h"
 #include "fleet/node_names.h"
 #include "fleet/report_age.h"
+#include "output/terminal_wrap.h"
 #include "output/fleet_output.h"
 #include "platform/host_filesystem.h"
 
@@ -116,7 +117,7 @@ int run_fleet_merge_command(const FleetMergeOptions& o, std::ostream& out, std::
   }
   FleetSummary summary = merge.finish();
   if (o.json) out << render_fleet_json(summary).dump(2) << "\n";
-  else out << render_fleet_text(summary, o.color);
+  else out << wrap_to_width(render_fleet_text(summary, o.color), o.width);
   if (readable == 0) {
     err << "rocmdoc fleet merge: no readable report among " << summary.files << " file"
         << (summary.files == 1 ? "" : "s") << "\n";

@@ -19,7 +19,8 @@ struct FleetMergeOptions {
   std::string max_age;              // --max-age DURATION
   bool json = false;
   bool redact = false;
-  bool color = false;               // decided by main: a terminal and no NO_COLOR
+  bool color = false;               // decided by main (terminal_habits.h), as is:
+  size_t width = 0;                 // the columns to wrap the text to; 0: not wrapped
 };
 
 // Adds `fleet` and its `merge` to app; returns the `merge` subcommand.

@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "facts/facts_document.h"
 #include "output/install_output.h"
+#include "output/terminal_wrap.h"
 #include "install/plan/planner.h"
 #include "install/run/run.h"
 #include "install/run/step_check.h"
@@ -119,11 +120,11 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
 
 int show(const PlanResult& result, const InstallCommandOptions& o, std::ostream& out) {
   if (auto* refusal = std::get_if<InstallRefusal>(&result)) {
-    out << (o.json ? facts_to_string(render_refusal_json(*refusal)) + "\n" : render_refusal_text(*refusal));
+    out << (o.json ? facts_to_string(render_refusal_json(*refusal)) + "\n" : wrap_to_width(render_refusal_text(*refusal), o.width));
     return kExitProblems;
   }
   const InstallPlan& plan = std::get<InstallPlan>(result);
-  out << (o.json ? facts_to_string(render_plan_json(plan)) + "\n" : render_plan_text(plan, {o.color, true}));
+  out << (o.json ? facts_to_string(render_plan_json(plan)) + "\n" : wrap_to_width(render_plan_text(plan, {o.color, true}), o.width));
   return kExitOk;
 }
 
@@ -162,7 +163,7 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
   }
   // Before the journal, root or consent matter: nothing of a blocked plan runs.
   if (plan->blocked) {
-    out << render_refusal_text(*plan->blocked);
+    out << wrap_to_width(render_refusal_text(*plan->blocked), o.width);
     return kExitProblems;
   }
   if (o.resume && !resumable) {
@@ -175,10 +176,13 @@ int run_install_command(const MachineOptions& machine_options, const InstallComm
            "SUDO_USER)\n";
     return kExitUsage;
   }
-  out << render_plan_text(*plan, {o.color, false}) << "\n";
+  out << wrap_to_width(render_plan_text(*plan, {o.color, false}), o.width) << "\n";
   auto consent = choose_consent(o.yes, o.stdin_is_terminal, in, out);
   LiveSystemChanger changer;
-  RunReport report = run_plan(*plan, *p.machine, changer, *consent, paths, out);
+  ProgressStyle progress;
+  progress.live = o.stdout_is_terminal;
+  progress.width = o.width ? o.width : 80;
+  RunReport report = run_plan(*plan, *p.machine, changer, *consent, paths, out, progress);
   print_run_report(report, out);
   return exit_code_for(report);
 }

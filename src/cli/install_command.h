@@ -25,8 +25,10 @@ struct InstallCommandOptions {
   std::string from;           // --from amd|distro; empty: AMD's unless the recipe prefers the distribution's here
   std::string facts_file;     // --facts FILE (with --dry-run)
   std::string rules_dir;      // --rules DIR
-  bool color = false;
-  bool stdin_is_terminal = false;
+  bool color = false;              // decided by main for standard output (terminal_habits.h), as are:
+  size_t width = 0;                // the columns to wrap the plan to; 0: not wrapped
+  bool stdout_is_terminal = false; // the running step is a status line redrawn in place
+  bool stdin_is_terminal = false;  // consent can be asked
 };
 
 int run_install_command(const MachineOptions& machine, const InstallCommandOptions& options, std::istream& in,

@@ -1,10 +1,7 @@
 // rocmdoc: the command-line entry point. Parses flags (defined in app.cpp)
 // and hands over to the commands; nothing here knows about probes or rules.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
-
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 
 #include "cli/app.h"
@@ -13,6 +10,8 @@
 #include "cli/fleet_command.h"
 #include "cli/health_check_command.h"
 #include "cli/man_page.h"
+#include "cli/terminal_habits.h"
+#include "platform/terminal.h"
 
 using namespace rocmdoc;
 
@@ -45,8 +44,11 @@ int run(int argc, char** argv) {
     SystemProcessRunner scontrol;
     return run_health_check_command(c.machine, c.options, c.health, scontrol, std::cout, std::cerr);
   }
+  ColorMode color = color_mode(inv.color);
   if (auto& c = inv.check; *c.app) {
-    c.options.color = ::isatty(1) && !std::getenv("NO_COLOR");
+    auto habits = output_habits(1, color);
+    c.options.color = habits.color;
+    c.options.width = habits.width;
     return run_check_command(c.machine, c.options, std::cout, std::cerr);
   }
   if (auto& c = inv.explain; *c.app) {
@@ -61,18 +63,28 @@ int run(int argc, char** argv) {
       return kExitUsage;
     }
     (c.run ? explain_options.run : explain_options.text) = c.words;
-    explain_options.color = ::isatty(c.run ? 2 : 1) && !std::getenv("NO_COLOR");
-    explain_options.stdin_is_terminal = ::isatty(0);
+    // With --run the command's output owns standard output and the
+    // explanation goes to standard error: that is the one to judge.
+    auto habits = output_habits(c.run ? 2 : 1, color);
+    explain_options.color = habits.color;
+    explain_options.width = habits.width;
+    explain_options.stdin_is_terminal = is_terminal(0);
     std::ios::sync_with_stdio(false);
     return run_explain_command(c.machine, explain_options, std::cin, std::cout, std::cerr);
   }
   if (auto& c = inv.fix; *c.app) {
-    c.options.stdin_is_terminal = ::isatty(0);
+    c.options.stdin_is_terminal = is_terminal(0);
+    auto habits = output_habits(1, color);
+    c.options.stdout_is_terminal = habits.terminal;
+    c.options.width = habits.width;
     return run_fix_command(c.machine, c.options, std::cin, std::cout, std::cerr);
   }
   if (auto& c = inv.install; *c.app) {
-    c.options.color = ::isatty(1) && !std::getenv("NO_COLOR");
-    c.options.stdin_is_terminal = ::isatty(0);
+    auto habits = output_habits(1, color);
+    c.options.color = habits.color;
+    c.options.width = habits.width;
+    c.options.stdout_is_terminal = habits.terminal;
+    c.options.stdin_is_terminal = is_terminal(0);
     return run_install_command(c.machine, c.options, std::cin, std::cout, std::cerr);
   }
   auto& r = inv.rules;
@@ -81,11 +93,13 @@ int run(int argc, char** argv) {
   if (*r.patterns) return run_rules_patterns(r.patterns_dir, std::cout, std::cerr);
   if (*r.info) return run_rules_info(r.info_dir, r.info_json, std::cout, std::cerr);
   if (auto& c = inv.fleet; *c.merge) {
-    c.options.color = ::isatty(1) && !std::getenv("NO_COLOR");
+    auto habits = output_habits(1, color);
+    c.options.color = habits.color;
+    c.options.width = habits.width;
     return run_fleet_merge_command(c.options, std::cout, std::cerr);
   }
   if (auto& c = inv.report; *c.app) {
-    c.options.stdin_is_terminal = ::isatty(0);
+    c.options.stdin_is_terminal = is_terminal(0);
     return run_report_command(c.machine, c.options, std::cin, std::cout, std::cerr);
   }
   if (auto& c = inv.snapshot; *c.app) return run_snapshot_command(c.machine, c.options, std::cout, std::cerr);

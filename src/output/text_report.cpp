@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "output/text_report.h"
 #include "base/json_text.h"
 #include "base/text.h"
@@ -52,19 +54,42 @@ std::string area_summary(const std::string& area, const Json& facts) {
       std::string chosen_by = str_or(t, "chosen_by", "");
       std::string out = "checked against ROCm " + target +
                         (chosen_by == "--rocm" ? " (--rocm)" : chosen_by == "installed" ? " (installed)" : "");
-      // A release the matrix does not know: its checks are unknown, and the
-      // line says why rather than leaving a row of "?" unexplained.
-      if (field(t, "in_matrix") == false)
-        out += "; rocmdoc's matrix (as of " + str_or(t, "matrix_as_of", "?") +
-               ") does not know this release, so the checks that need its lists could not run";
-      std::string unconfirmed = str_or(t, "unconfirmed", "");
-      if (!unconfirmed.empty()) out += "; the matrix marks this release unconfirmed: " + unconfirmed;
+      // Where the data comes from is one short phrase here; -v gives the
+      // sentence (provenance_lines), so the area stays one line.
+      if (field(t, "in_matrix") == false) out += "; release not in the matrix";
+      else if (!str_or(t, "unconfirmed", "").empty()) out += "; data unconfirmed";
       return out;
     }
     return "no target release: " + (is_unknown(field(t, "rocm")) ? unknown_reason(field(t, "rocm")) : std::string("unknown"));
   }
   return "";
 }
+
+// The sentences behind the ROCm line's "release not in the matrix" or
+// "data unconfirmed" (-v).
+std::vector<std::string> provenance_lines(const Json& facts) {
+  const Json& t = field(facts, "target");
+  std::string target = str_or(t, "rocm", "");
+  if (target.empty()) return {};
+  std::vector<std::string> out;
+  // A release the matrix does not know: its checks are unknown, and -v
+  // says why rather than leaving a row of "?" unexplained.
+  if (field(t, "in_matrix") == false)
+    out.push_back("rocmdoc's matrix (as of " + str_or(t, "matrix_as_of", "?") + ") does not know ROCm " + target +
+                  ", so the checks that need its lists could not run");
+  std::string unconfirmed = str_or(t, "unconfirmed", "");
+  if (!unconfirmed.empty()) out.push_back("the matrix marks ROCm " + target + " unconfirmed: " + unconfirmed);
+  return out;
+}
+
+// The derived gpus section is a list, and empty: nothing AMD to check, so
+// the areas about the GPU's driver, access, firmware, ROCm and PyTorch have
+// nothing to pass.
+bool no_amd_gpu(const Json& facts) {
+  const Json& gpus = field(facts, "gpus");
+  return gpus.is_array() && gpus.empty();
+}
+bool about_the_gpu(const std::string& area) { return area != "system" && area != "gpu"; }
 
 // A fact as text: its value, or "?" with nothing else (the reason is in
 // `rocmdoc facts`; here it would drown the line).
@@ -104,6 +129,64 @@ std::string power_lines(const Json& facts, const Style& st) {
 // neither per place), so the fix steps alone decide.
 bool same_fix(const Finding& a, const Finding& b) { return a.steps == b.steps; }
 
+// A rule's findings as the text shows them: places with the same fix are
+// one finding ("alex cannot open /dev/kfd" and "... /dev/dri/renderD128"
+// share one usermod), in the order they came.
+std::vector<std::vector<const Finding*>> grouped(const RuleOutcome& o) {
+  std::vector<std::vector<const Finding*>> groups;
+  for (auto& f : o.findings) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return same_fix(*g.front(), f); });
+    if (it == groups.end()) groups.push_back({&f});
+    else it->push_back(&f);
+  }
+  return groups;
+}
+
+// The problems as the text counts them: one per finding shown.
+struct ShownCounts {
+  size_t errors = 0, warnings = 0;
+};
+ShownCounts shown_counts(const CheckReport& report) {
+  ShownCounts c;
+  for (auto& o : report.outcomes) {
+    if (o.verdict != Verdict::fired) continue;
+    size_t n = grouped(o).size();
+    if (o.rule->severity == Severity::error) c.errors += n;
+    if (o.rule->severity == Severity::warning) c.warnings += n;
+  }
+  return c;
+}
+
+void finding_lines(std::string& out, const RuleOutcome& o, const std::vector<const Finding*>& group,
+                   const TextOptions& options, const Style& st) {
+  const Finding& f = *group.front();
+  out += fmt::format("    {} {} {}{}\n", mark(o.rule->severity), st.bold(o.rule->id + ":"), f.title,
+                     o.rule->local_override ? st.dim(" (local rule, " + o.rule->where.str() + ")") : "");
+  for (size_t i = 1; i < group.size(); ++i) out += fmt::format("      also: {}\n", group[i]->title);
+  out += fmt::format("      why: {}\n", f.why);
+  for (auto& step : f.steps) {
+    out += fmt::format("      fix: {}\n", step.text);
+    if (!step.argv.empty()) out += fmt::format("           $ {}\n", shell_words(step.argv, step.sudo));
+  }
+  std::vector<std::string> needs;
+  if (o.rule->fix.relogin) needs.push_back("log out and in again");
+  if (o.rule->fix.reboot) needs.push_back("reboot");
+  if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
+  if (!options.verbose) return;
+  if (group.size() == 1) {
+    for (auto& [path, value] : f.evidence.items())
+      out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));
+    return;
+  }
+  // Several places: each one's evidence under its title, since `it` is
+  // another device node in each.
+  for (auto* place : group) {
+    out += st.dim(fmt::format("      evidence for \"{}\":\n", place->title));
+    for (auto& [path, value] : place->evidence.items())
+      out += st.dim(fmt::format("        {} = {}\n", path, json_text(value)));
+  }
+}
+
 std::string workload_lines(const WorkloadReport& w, const Style& st) {
   if (!w.ran) return fmt::format("[{}] {} — not run: {}\n", st.yellow("?"), st.bold("Workloads"), w.reason);
   size_t failed = w.failed();
@@ -134,6 +217,7 @@ size_t WorkloadReport::failed() const {
 std::string render_text_report(const CheckReport& report, const TextOptions& options, const WorkloadReport* workloads) {
   Style st{options.color};
   std::string out;
+  bool nothing_amd = no_amd_gpu(report.facts);
   for (auto& [area, label] : rule_areas()) {
     std::vector<const RuleOutcome*> fired, unknown, passed;
     Severity worst = Severity::info;
@@ -146,41 +230,25 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
       else if (o.verdict == Verdict::passed) passed.push_back(&o);
     }
     bool problem = !fired.empty() && worst != Severity::info;
+    // -q: the areas with a problem, and in them only the problems.
+    if (options.quiet && !problem) continue;
+    bool not_applicable = !problem && nothing_amd && about_the_gpu(area);
     std::string m = problem ? (worst == Severity::error ? st.red("✗") : st.yellow("!"))
-                            : !unknown.empty() ? st.yellow("?") : st.green("✓");
-    std::string summary = area_summary(area, report.facts);
+                    : not_applicable ? st.dim("–")
+                    : !unknown.empty() ? st.yellow("?") : st.green("✓");
+    std::string summary = not_applicable ? "not applicable: no AMD GPU" : area_summary(area, report.facts);
+    if (area == "rocm" && !options.verbose && !summary.empty() && !provenance_lines(report.facts).empty())
+      summary += "; -v says why";
     std::string counts;
     if (!unknown.empty()) counts = fmt::format("{} could not be checked", unknown.size());
     out += fmt::format("[{}] {}{}{}\n", m, st.bold(label), summary.empty() ? "" : " — " + summary,
                        counts.empty() ? "" : st.dim(" (" + counts + ")"));
     if (options.verbose && area == "gpu") out += power_lines(report.facts, st);
+    if (options.verbose && area == "rocm")
+      for (auto& line : provenance_lines(report.facts)) out += st.dim("    data: " + line + "\n");
     for (auto* o : fired) {
-      // Places with the same why and fix are one finding: "alex cannot open
-      // /dev/kfd" and "... /dev/dri/renderD128" share one usermod.
-      std::vector<bool> shown(o->findings.size(), false);
-      for (size_t i = 0; i < o->findings.size(); ++i) {
-        if (shown[i]) continue;
-        auto& f = o->findings[i];
-        out += fmt::format("    {} {} {}{}\n", mark(o->rule->severity), st.bold(o->rule->id + ":"), f.title,
-                           o->rule->local_override ? st.dim(" (local rule, " + o->rule->where.str() + ")") : "");
-        for (size_t j = i + 1; j < o->findings.size(); ++j)
-          if (same_fix(f, o->findings[j])) {
-            shown[j] = true;
-            out += fmt::format("      also: {}\n", o->findings[j].title);
-          }
-        out += fmt::format("      why: {}\n", f.why);
-        for (auto& step : f.steps) {
-          out += fmt::format("      fix: {}\n", step.text);
-          if (!step.argv.empty()) out += fmt::format("           $ {}\n", shell_words(step.argv, step.sudo));
-        }
-        std::vector<std::string> needs;
-        if (o->rule->fix.relogin) needs.push_back("log out and in again");
-        if (o->rule->fix.reboot) needs.push_back("reboot");
-        if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
-        if (options.verbose)
-          for (auto& [path, value] : f.evidence.items())
-            out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));
-      }
+      if (options.quiet && o->rule->severity == Severity::info) continue;
+      for (auto& group : grouped(*o)) finding_lines(out, *o, group, options, st);
     }
     if (options.verbose) {
       for (auto* o : unknown) out += st.dim(fmt::format("    ? {}: not checked: {}\n", o->rule->id, o->reason));
@@ -190,19 +258,21 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
           out += st.dim(fmt::format("    – {}: not applicable ({})\n", o.rule->id, o.reason));
     }
   }
-  if (workloads) out += workload_lines(*workloads, st);
-  std::string target = str_or(field(report.facts, "target"), "rocm", "");
   size_t failed = workloads ? workloads->failed() : 0;
+  if (workloads && (!options.quiet || failed)) out += workload_lines(*workloads, st);
+  std::string target = str_or(field(report.facts, "target"), "rocm", "");
   std::string failed_text = fmt::format("{} workload{} failed", failed, failed == 1 ? "" : "s");
-  out += "\n";
+  if (!out.empty()) out += "\n";
+  ShownCounts shown = shown_counts(report);
+  size_t problems = shown.errors + shown.warnings;
   if (!report.has_problems() && !failed)
     out += fmt::format("{} No problems found", st.green("•"));
   else if (!report.has_problems())
     out += fmt::format("{} {}", st.red("•"), failed_text);
   else
-    out += fmt::format("{} {} problem{} ({} error{}, {} warning{}){}", st.red("•"), report.errors + report.warnings,
-                       report.errors + report.warnings == 1 ? "" : "s", report.errors, report.errors == 1 ? "" : "s",
-                       report.warnings, report.warnings == 1 ? "" : "s", failed ? "; " + failed_text : "");
+    out += fmt::format("{} {} problem{} ({} error{}, {} warning{}){}", st.red("•"), problems, problems == 1 ? "" : "s",
+                       shown.errors, shown.errors == 1 ? "" : "s", shown.warnings, shown.warnings == 1 ? "" : "s",
+                       failed ? "; " + failed_text : "");
   if (report.unknowns) out += fmt::format("; {} check{} could not run", report.unknowns, report.unknowns == 1 ? "" : "s");
   if (!target.empty()) out += fmt::format("; target ROCm {}", target);
   out += fmt::format(" (matrix as of {}).", str_or(field(report.facts, "target"), "matrix_as_of", "?"));

@@ -13,7 +13,8 @@ namespace rocmdoc {
 
 struct TextOptions {
   bool verbose = false;
-  bool color = false;  // only on a terminal, never with NO_COLOR (the caller decides)
+  bool color = false;  // decided by the caller (--color, NO_COLOR, a terminal)
+  bool quiet = false;  // only the areas with an error or a warning, only those findings, and the summary
 };
 
 // What `check --deep` ran (the facts' `deep` section) and, for each failure,

@@ -103,23 +103,38 @@ ProcessResult stream_process(const std::vector<std::string>& argv, const StreamO
     return result;
   }
 
-  auto deadline = std::chrono::steady_clock::now() + options.timeout;
+  using Clock = std::chrono::steady_clock;
+  auto deadline = Clock::now() + options.timeout;
+  auto last_call = Clock::now();
+  // Every call of the sink, output or heartbeat, restarts the heartbeat's wait.
+  OutputSink to_sink = [&](int stream, std::string_view data) {
+    last_call = Clock::now();
+    sink(stream, data);
+  };
   bool out_open = true, err_open = true;
   while (out_open || err_open) {
     int wait_ms = -1;
     if (options.timeout.count() > 0) {
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       if (left.count() <= 0) {
         result.timed_out = true;
         break;
       }
       wait_ms = static_cast<int>(left.count());
     }
+    if (options.heartbeat.count() > 0) {
+      auto beat = std::chrono::duration_cast<std::chrono::milliseconds>(last_call + options.heartbeat - Clock::now());
+      if (beat.count() <= 0) {
+        to_sink(0, {});
+        continue;
+      }
+      if (wait_ms < 0 || beat.count() < wait_ms) wait_ms = static_cast<int>(beat.count());
+    }
     pollfd fds[2] = {{out_open ? out.fd[0] : -1, POLLIN, 0}, {err_open ? err.fd[0] : -1, POLLIN, 0}};
     int ready = ::poll(fds, 2, wait_ms);
     if (ready < 0 && errno != EINTR) break;
-    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = pass_on(out.fd[0], 1, sink);
-    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = pass_on(err.fd[0], 2, sink);
+    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) out_open = pass_on(out.fd[0], 1, to_sink);
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) err_open = pass_on(err.fd[0], 2, to_sink);
   }
   if (result.timed_out) ::kill(-pid, SIGKILL), ::kill(pid, SIGKILL);
   out.close_both(), err.close_both();

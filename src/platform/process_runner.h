@@ -34,8 +34,12 @@ struct StreamOptions {
   // SIGINT, SIGTERM and SIGHUP sent to rocmdoc go to the child while it
   // runs (signals.h), so `kill PID` does not leave the command running.
   bool forward_signals = false;
+  // > 0: the sink also gets (0, "") when this long has passed without a
+  // call, so a caller can move a clock while the command is silent.
+  std::chrono::milliseconds heartbeat{0};
 };
-// Receives output as it comes: stream 1 is stdout, 2 is stderr.
+// Receives output as it comes: stream 1 is stdout, 2 is stderr (0, with no
+// data, is the heartbeat).
 using OutputSink = std::function<void(int stream, std::string_view data)>;
 
 // posix_spawnp (never a shell), streaming the child's output to `sink`.

@@ -42,3 +42,27 @@ TEST_CASE("a timeout kills the tool and the children it started", "[process]") {
   CHECK(r.error.find("timed out after 200 ms") != std::string::npos);
   CHECK(std::chrono::steady_clock::now() - started < 10s);
 }
+
+TEST_CASE("a heartbeat reaches the sink while a command is silent, and never without one asked", "[process]") {
+  size_t beats = 0;
+  std::string out;
+  StreamOptions options;
+  options.heartbeat = 100ms;
+  auto r = stream_process({"sh", "-c", "sleep 0.6; echo late"}, options, [&](int stream, std::string_view data) {
+    if (stream == 0) {
+      CHECK(data.empty());
+      ++beats;
+    } else {
+      out.append(data);
+    }
+  });
+  CHECK(r.succeeded());
+  CHECK(out == "late\n");
+  CHECK(beats >= 3);
+  CHECK(beats <= 50);  // a wait between beats, not a busy loop
+  // Without one: only output.
+  beats = 0;
+  auto quiet = stream_process({"sh", "-c", "sleep 0.3"}, {}, [&](int stream, std::string_view) { beats += stream == 0; });
+  CHECK(quiet.succeeded());
+  CHECK(beats == 0);
+}

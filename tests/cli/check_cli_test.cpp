@@ -5,6 +5,7 @@
 
 #include "catch.h"
 #include "base/fact.h"
+#include "base/text.h"
 #include "platform/process_runner.h"
 #include "test_support.h"
 
@@ -132,4 +133,102 @@ TEST_CASE("check -v shows each AMD GPU's power cap, clocks, temperatures and thr
   auto container = run_rocmdoc({"check", "-v", "--root", machine_root("mi300x-container")});
   CHECK(container.out.find("power 0000:03:00.0: cap and temperatures unknown (") != std::string::npos);
   CHECK(container.out.find("? ?") == std::string::npos);
+}
+
+TEST_CASE("check's summary counts a finding with several places once", "[cli][check]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("user-not-in-render")});
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  // One block for /dev/kfd and the render node, so one problem, as shown.
+  CHECK(r.out.find("• 1 problem (1 error, 0 warnings)") != std::string::npos);
+  // JSON counts findings (one per place), as docs/check-json.md says.
+  Json doc = Json::parse(run_rocmdoc({"check", "--json", "--root", machine_root("user-not-in-render")}).out);
+  CHECK(doc["summary"]["errors"] == 2);
+  // -v gives each place's evidence under the one finding, by place.
+  auto v = run_rocmdoc({"check", "-v", "--root", machine_root("user-not-in-render")});
+  INFO(v.out);
+  size_t kfd = v.out.find("      evidence for \"alex cannot open /dev/kfd (owner root, group render, mode 0660)\":\n"
+                          "        it.can_open_rw = ");
+  size_t render = v.out.find("      evidence for \"alex cannot open /dev/dri/renderD128 (owner root, group render, mode 0660)\":\n"
+                             "        it.can_open_rw = ");
+  CHECK(kfd != std::string::npos);
+  CHECK(render != std::string::npos);
+  CHECK(kfd < render);
+}
+
+TEST_CASE("check -q prints only the problems and the summary line", "[cli][check]") {
+  std::string root = machine_root("user-not-in-render");
+  auto q = run_rocmdoc({"check", "-q", "--root", root});
+  INFO(q.out);
+  CHECK(q.exit_code == 1);
+  auto lines = split_lines(q.out);
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines[0] == "[✗] Access");
+  CHECK(lines[1].find("    ✗ device-node-not-accessible: alex cannot open /dev/kfd") == 0);
+  CHECK(q.out.find("$ sudo usermod -aG render alex") != std::string::npos);
+  CHECK(lines.back().find("• 1 problem (1 error, 0 warnings)") == 0);
+  // Not the areas without a problem, not the infos under them.
+  CHECK(q.out.find("[✓] System") == std::string::npos);
+  CHECK(q.out.find("[?] GPU") == std::string::npos);
+  CHECK(q.out.find("rocm-older-than-target") == std::string::npos);
+  CHECK(q.out.find("distro-listed-by-amd") == std::string::npos);
+  // The exit code is check's: -q hides nothing from a script.
+  auto full = run_rocmdoc({"check", "--root", root});
+  CHECK(full.exit_code == q.exit_code);
+  CHECK(split_lines(full.out).back() == lines.back());
+  // Nothing wrong: the summary alone.
+  auto healthy = run_rocmdoc({"check", "--quiet", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(healthy.exit_code == 0);
+  CHECK(healthy.out.rfind("• No problems found", 0) == 0);
+  CHECK(split_lines(healthy.out).size() == 1);
+  // -q and -v, or -q with another format, say what is wrong.
+  auto both = run_rocmdoc({"check", "-q", "-v", "--root", root});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("excludes") != std::string::npos);
+  auto json = run_rocmdoc({"check", "-q", "--json", "--root", root});
+  CHECK(json.exit_code == 2);
+  CHECK(json.err.find("--quiet shortens the text report") != std::string::npos);
+}
+
+TEST_CASE("check says where ROCm's data is unconfirmed in a phrase, and -v says why", "[cli][check]") {
+  std::string root = machine_root("ubuntu2404-rx7900xtx");
+  auto r = run_rocmdoc({"check", "--root", root});
+  INFO(r.out);
+  std::string rocm_line;
+  for (auto& line : split_lines(r.out))
+    if (line.rfind("[✓] ROCm", 0) == 0) rocm_line = line;
+  CHECK(rocm_line == "[✓] ROCm — checked against ROCm 6.4.1 (installed); data unconfirmed; -v says why");
+  auto v = run_rocmdoc({"check", "-v", "--root", root});
+  CHECK(v.out.find("[✓] ROCm — checked against ROCm 6.4.1 (installed); data unconfirmed\n"
+                   "    data: the matrix marks ROCm 6.4.1 unconfirmed: ") != std::string::npos);
+  // A release the matrix does not know: the same, in its words.
+  ScratchDir dir;
+  Json facts = facts_for_root(root);
+  facts["rocm"]["installs"][0]["version"] = "6.4.9";
+  std::string facts_file = (dir.path / "facts.json").string();
+  std::ofstream(facts_file) << facts.dump();
+  auto unknown = run_rocmdoc({"check", "--facts", facts_file});
+  INFO(unknown.out);
+  CHECK(unknown.out.find("checked against ROCm 6.4.9 (installed); release not in the matrix; -v says why") !=
+        std::string::npos);
+  auto unknown_v = run_rocmdoc({"check", "-v", "--facts", facts_file});
+  CHECK(unknown_v.out.find("    data: rocmdoc's matrix (as of ") != std::string::npos);
+  CHECK(unknown_v.out.find(") does not know ROCm 6.4.9, so the checks that need its lists could not run") !=
+        std::string::npos);
+}
+
+TEST_CASE("with no AMD GPU the areas about one are not applicable, not passed", "[cli][check]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("debian12-vm-distro-rocm")});
+  INFO(r.out);
+  CHECK(r.out.find("[✗] GPU — no AMD GPU") != std::string::npos);
+  for (const char* area : {"Driver", "Access", "Firmware & PCIe", "ROCm", "Python & PyTorch"})
+    CHECK(r.out.find(std::string("[–] ") + area + " — not applicable: no AMD GPU") != std::string::npos);
+  CHECK(r.out.find("[✓] Firmware") == std::string::npos);
+  CHECK(r.out.find("[✓] System") != std::string::npos);  // the system is checked all the same
+  // What it found is still said: the distribution's own ROCm packages.
+  CHECK(r.out.find("distro-rocm-installed") != std::string::npos);
+  // A machine with an AMD GPU is unchanged.
+  auto gpu = run_rocmdoc({"check", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(gpu.out.find("[✓] Firmware & PCIe") != std::string::npos);
+  CHECK(gpu.out.find("[–]") == std::string::npos);
 }

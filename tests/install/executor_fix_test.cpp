@@ -4,6 +4,7 @@
 
 #include "catch.h"
 #include "executor_fake.h"
+#include "fix_world.h"
 #include "cli/exit_codes.h"
 #include "cli/fix_command.h"
 #include "test_support.h"
@@ -13,13 +14,7 @@ using namespace rocmdoc::test;
 
 namespace {
 
-constexpr const char* kFixture = "user-not-in-render";
-constexpr const char* kFixId = "device-node-not-accessible";
-
-struct FixRun {
-  int code = -1;
-  std::string out, err;
-};
+constexpr const char* kFixture = kFixFixture;
 
 FixRun fix(FixOptions options, const std::string& root = machine_root(kFixture)) {
   MachineOptions machine;
@@ -32,60 +27,6 @@ FixRun fix(FixOptions options, const std::string& root = machine_root(kFixture))
   r.err = err.str();
   return r;
 }
-
-// The recorded machine's commands, plus `test -w` answering as the group
-// membership in `fixed` says (what usermod changes).
-class GroupAwareRunner : public ProcessRunner {
- public:
-  GroupAwareRunner(std::unique_ptr<ProcessRunner> recorded, const bool& fixed) : recorded_(std::move(recorded)), fixed_(fixed) {}
-  ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override {
-    auto words = argv;
-    if (words.size() > 4 && words[0] == "runuser") words.erase(words.begin(), words.begin() + 4);
-    if (!words.empty() && words[0] == "test") {
-      asked.push_back(joined(argv));
-      ProcessResult r;
-      r.started = true;
-      r.exit_code = fixed_ ? 0 : 1;
-      return r;
-    }
-    return recorded_->run(argv, timeout);
-  }
-  std::vector<std::string> asked;
-
- private:
-  std::unique_ptr<ProcessRunner> recorded_;
-  const bool& fixed_;
-};
-
-struct Applied {
-  std::unique_ptr<Machine> machine;
-  GroupAwareRunner* runner = nullptr;
-  MemoryFileSystem scratch;  // where the fake changer writes (journal, log)
-  FakeChanger changer{scratch};
-  bool fixed = false;
-
-  Applied() {
-    auto opened = open_recorded_machine(machine_root(kFixture));
-    REQUIRE(opened);
-    machine = std::move(opened.value());
-    auto owned = std::make_unique<GroupAwareRunner>(std::move(machine->runner), fixed);
-    runner = owned.get();
-    machine->runner = std::move(owned);
-    scratch.file(kBootIdPath, "boot-1\n");
-  }
-  // The changes besides the fix's journal and log.
-  std::vector<std::string> changes() const {
-    ExecutorPaths paths;
-    paths.journal = "/var/lib/rocmdoc/fix-" + std::string(kFixId) + ".json";
-    return changer.changes(paths);
-  }
-  FixRun apply(Consent& consent, const std::string& id = kFixId) {
-    FixOptions options;
-    options.id = id;
-    options.hooks = {machine.get(), &changer, &consent};
-    return fix(options, "/");
-  }
-};
 
 }  // namespace
 
@@ -146,7 +87,7 @@ TEST_CASE("fix takes explain causes only when they can run without the error tex
 
 TEST_CASE("fix applies the usermod fix through the executor and verifies it as the user", "[fix]") {
   Applied a;
-  a.changer.commands["usermod -aG render alex"] = {0, "", [&](MemoryFileSystem&) { a.fixed = true; }};
+  a.usermod_works();
   YesConsent yes;
   auto r = a.apply(yes);
   CHECK(r.code == kExitOk);
@@ -159,7 +100,7 @@ TEST_CASE("fix applies the usermod fix through the executor and verifies it as t
 
 TEST_CASE("fix takes a problem's former id (an alias) for the same fix", "[fix]") {
   Applied a;
-  a.changer.commands["usermod -aG render alex"] = {0, "", [&](MemoryFileSystem&) { a.fixed = true; }};
+  a.usermod_works();
   YesConsent yes;
   // explain's id before the catalogue was merged with check's.
   auto r = a.apply(yes, "user-not-in-render-video-group");

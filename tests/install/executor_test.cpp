@@ -108,6 +108,33 @@ TEST_CASE("progress shows n/m, titles and the output's tail, and the log keeps e
   CHECK(log->find("Setting up amdgpu-dkms") != std::string::npos);
 }
 
+TEST_CASE("on a terminal the running step is a status line, and the same run's events are all there", "[executor]") {
+  World w;
+  YesConsent yes;
+  ProgressStyle live;
+  live.live = true;
+  live.width = 60;
+  auto r = run_plan(w.plan, w.m.machine, w.changer, yes, w.paths, w.progress, live);
+  CHECK(r.outcome == RunOutcome::reboot_needed);
+  std::string p = w.progress.str();
+  INFO(p);
+  // Skipped steps are lines as before; a running step is redrawn in place
+  // with its command and clock, then its result replaces it.
+  CHECK(p.find("[1/9] Step os: already done") != std::string::npos);
+  CHECK(p.find("\r\033[K[2/9] Step apt-base … 0:00") != std::string::npos);
+  CHECK(p.find("\r\033[K[2/9] Step apt-base: apt-get install -y curl gnupg … 0:00") != std::string::npos);
+  CHECK(p.find("\r\033[K[2/9] Step apt-base: done in 0:00\n") != std::string::npos);
+  CHECK(p.find("[7/9] Step reboot: reboot needed (0:00)\n") != std::string::npos);
+  // The command's last lines are the log's (and a failure's report), not the screen's.
+  CHECK(p.find("    | ") == std::string::npos);
+  CHECK(p.find("    done in") == std::string::npos);
+  // Nothing is left on the status line: the text ends with a newline.
+  CHECK(p.back() == '\n');
+  auto log = w.fs.read_file(r.log);
+  REQUIRE(log);
+  CHECK(log->find("Setting up gnupg (2.4.4) ...") != std::string::npos);
+}
+
 TEST_CASE("consent: each changing step is asked, and a no stops with nothing changed", "[executor]") {
   World w;
   SECTION("yes to all") {

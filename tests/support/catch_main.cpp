@@ -7,4 +7,13 @@
 #include <catch2/catch.hpp>
 #endif
 
-int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
+#include <cstdlib>
+
+int main(int argc, char* argv[]) {
+  // The binaries the tests run inherit this environment: a COLUMNS, a
+  // NO_COLOR or a CLICOLOR_FORCE of the shell that started the suite would
+  // wrap or colour their output and change what the golden files compare.
+  // A test that wants one sets it for its own child.
+  for (const char* name : {"COLUMNS", "NO_COLOR", "CLICOLOR_FORCE"}) ::unsetenv(name);
+  return Catch::Session().run(argc, argv);
+}

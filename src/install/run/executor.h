@@ -25,7 +25,9 @@ class SystemChanger {
   // Whole and atomic (temp, fsync, rename); never appends.
   virtual Result<bool> write_file(const std::string& path, const std::string& content, unsigned mode) = 0;
   // argv without a shell; output streamed to `output` as it comes (the full
-  // log and the progress tail). as_user: run as that user (runuser -u U --).
+  // log and the progress tail), and an empty piece at least once a second
+  // while the command is silent (the heartbeat that moves a status line's
+  // clock). as_user: run as that user (runuser -u U --).
   virtual Result<int> run(const std::vector<std::string>& argv, const std::string& as_user,
                           const std::function<void(std::string_view)>& output) = 0;
   // url -> a file at path (https only); never executed.

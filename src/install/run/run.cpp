@@ -6,6 +6,7 @@
 #include <set>
 
 #include "formats/gpg_key_listing.h"
+#include "install/run/progress.h"
 #include "install/run/run_log.h"
 #include "install/plan/planner.h"  // plan_key: the journal's key
 #include "install/run/step_check.h"
@@ -32,7 +33,7 @@ std::string seconds_since(std::chrono::steady_clock::time_point start) {
 class Executor {
  public:
   Executor(const InstallPlan& plan, Machine& machine, SystemChanger& changer, Consent& consent,
-           const ExecutorPaths& paths, std::ostream& progress, Journal journal)
+           const ExecutorPaths& paths, Progress& progress, Journal journal)
       : plan_(plan), machine_(machine), changer_(changer), consent_(consent), paths_(paths), progress_(progress),
         journal_(std::move(journal)), log_(changer, *machine.fs, paths, utc_timestamp()) {
     inputs_.journal = &journal_;
@@ -61,7 +62,7 @@ class Executor {
   SystemChanger& changer_;
   Consent& consent_;
   const ExecutorPaths& paths_;
-  std::ostream& progress_;
+  Progress& progress_;
   Journal journal_;
   RunLog log_;
   CheckInputs inputs_;
@@ -77,7 +78,7 @@ void Executor::save_journal() {
   auto written = changer_.write_file(paths_.journal, journal_to_string(journal_), 0644);
   // The step itself went through; a journal that cannot be written means a
   // re-run re-checks it, which its checks make safe. Say so, do not stop.
-  if (!written) progress_ << "  warning: the journal could not be written: " << written.error() << "\n";
+  if (!written) progress_.line("  warning: the journal could not be written: " + written.error());
 }
 
 void Executor::record(const PlanStep& step) {
@@ -93,6 +94,7 @@ bool Executor::stop(RunOutcome outcome, const PlanStep& step, std::string messag
   report_.outcome = outcome;
   report_.step = step.id;
   report_.message = std::move(message);
+  progress_.step_stopped(outcome == RunOutcome::reboot_needed ? "reboot needed" : run_outcome_name(outcome));
   log_.line("stopped at " + step.id + ": " + report_.message);
   finish_log();
   return false;
@@ -112,7 +114,7 @@ bool Executor::skip_if_done(const PlanStep& step, const std::string& counter) {
   bool done = state == StepState::done || (!has_real_checks(step) && recorded(step.id));
   if (!done) return false;
   if (state != StepState::done) why = "done in an earlier run";
-  progress_ << counter << step.title << ": already done (" << why << ")" << std::endl;
+  progress_.line(counter + step.title + ": already done (" + why + ")");
   log_.line(counter + step.id + ": already done: " + why);
   bool was_recorded = recorded(step.id);
   if (!was_recorded) record(step);
@@ -156,13 +158,23 @@ bool Executor::run_command(const PlanStep& step, const StepAction& action) {
   log_.flush();
   std::string user = action.as_user ? plan_.user : "";
   auto started = std::chrono::steady_clock::now();
-  auto status = changer_.run(action.argv, user, [&](std::string_view data) { log_.output(data); });
+  std::string command = joined(action.argv);
+  progress_.command(command);
+  // Each piece of output, and the changer's heartbeat while the command is
+  // silent, moves the status line's clock.
+  auto status = changer_.run(action.argv, user, [&](std::string_view data) {
+    log_.output(data);
+    progress_.tick();
+  });
   log_.flush();
   std::string tail = log_.tail(5);
-  std::string command = joined(action.argv);
   if (!status) return stop(RunOutcome::failed, step, "`" + command + "` could not run: " + status.error());
-  for (auto& line : split_lines(tail)) progress_ << "    | " << line << "\n";
-  progress_ << "    `" << command << "` exited " << *status << " after " << seconds_since(started) << std::endl;
+  // On a terminal the status line showed it run; a failure's last lines are
+  // in the report.
+  if (!progress_.live()) {
+    for (auto& line : split_lines(tail)) progress_.line("    | " + line);
+    progress_.line("    `" + command + "` exited " + std::to_string(*status) + " after " + seconds_since(started));
+  }
   if (*status != 0)
     return stop(RunOutcome::failed, step,
                 "`" + command + "` exited " + std::to_string(*status) + (tail.empty() ? "" : "; its last lines:\n" + tail));
@@ -203,7 +215,7 @@ bool Executor::run_step(size_t index) {
   if (skip_if_done(step, counter)) return true;
   auto [state, why] = evaluate_step(step, machine_, inputs_);
   if (!step.changes_machine()) {
-    progress_ << counter << step.title << ": not ready\n";
+    progress_.line(counter + step.title + ": not ready");
     return stop(RunOutcome::failed, step, step.title + ": " + why);
   }
   bool reboots = std::any_of(step.actions.begin(), step.actions.end(),
@@ -211,9 +223,7 @@ bool Executor::run_step(size_t index) {
   if (reboots && journal_.reboot_requested_in_boot == boot_id_)
     return stop(RunOutcome::reboot_needed, step, "the reboot asked for earlier has not happened yet: reboot, then run again");
   if (!consent_.ask(step)) return stop(RunOutcome::declined, step, "declined at \"" + step.title + "\": it was not changed");
-  // Flushed: piped to a file or a terminal multiplexer, the user sees what runs now, and a
-  // kill or a power cut does not swallow the last lines.
-  progress_ << counter << step.title << std::endl;
+  progress_.start_step(counter, step.title);
   log_.line(counter + step.id + ": " + step.title + " (" + why + ")");
   auto started = std::chrono::steady_clock::now();
   for (auto& action : step.actions) {
@@ -229,7 +239,7 @@ bool Executor::run_step(size_t index) {
     if (after != StepState::done)
       return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why);
   }
-  progress_ << "    done in " << seconds_since(started) << std::endl;
+  progress_.step_done(seconds_since(started));
   ++report_.steps_run;
   record(step);
   return true;
@@ -251,7 +261,7 @@ RunReport Executor::run() {
 }  // namespace
 
 RunReport run_plan(const InstallPlan& plan, Machine& machine, SystemChanger& changer, Consent& consent,
-                   const ExecutorPaths& paths, std::ostream& progress) {
+                   const ExecutorPaths& paths, std::ostream& out, const ProgressStyle& style) {
   // The command refuses a blocked plan first; this is the executor's own guard.
   if (plan.blocked) {
     RunReport report;
@@ -273,6 +283,7 @@ RunReport run_plan(const InstallPlan& plan, Machine& machine, SystemChanger& cha
     journal.plan_key = key;
     journal.started_at = utc_timestamp();
   }
+  Progress progress(out, style);
   Executor executor(plan, machine, changer, consent, paths, progress, std::move(journal));
   return executor.run();
 }

@@ -27,11 +27,14 @@
 #include <string>
 
 #include "install/run/executor.h"
+#include "install/run/progress.h"
 
 namespace rocmdoc {
 
+// Progress goes to `out`: plain lines, or with style.live a status line
+// redrawn in place (progress.h).
 RunReport run_plan(const InstallPlan& plan, Machine& machine, SystemChanger& changer, Consent& consent,
-                   const ExecutorPaths& paths, std::ostream& progress);
+                   const ExecutorPaths& paths, std::ostream& out, const ProgressStyle& style = {});
 
 const char* run_outcome_name(RunOutcome outcome);
 

@@ -84,6 +84,7 @@ Result<int> LiveSystemChanger::run(const std::vector<std::string>& argv, const s
     command.insert(command.begin(), {"runuser", "-u", as_user, "--"});
   StreamOptions options;
   options.own_process_group = false;  // Ctrl-C reaches apt too, as in a shell
+  options.heartbeat = std::chrono::seconds(1);  // the status line's clock (SystemChanger::run)
   ProcessResult r = stream_process(command, options, [&](int, std::string_view data) { output(data); });
   if (!r.started) return Result<int>::fail(r.error);
   return Result<int>::ok(r.exit_code);
