@@ -439,7 +439,7 @@ grep -qw amdgpu-dkms "$WORK/journal1.steps" && fail "run 1's journal records amd
 journal 'print("\n".join(e["step"] + " " + e["finished_at"] for e in j["done"]))' >"$WORK/journal1.entries"
 KEYRING_HASH=$(sha256sum <"$ROOT/etc/apt/keyrings/rocm.gpg")
 RUN1_LOG=$(ls -t "$ROOT"/var/log/rocmdoc/install-*.log | head -n 1)
-grep -q "run apt-get install -y --reinstall amdgpu-dkms" "$RUN1_LOG" || fail "run 1's log does not say what was running at the kill"
+grep -q "run apt-get install -y --no-install-recommends --reinstall amdgpu-dkms" "$RUN1_LOG" || fail "run 1's log does not say what was running at the kill"
 say "run 1 killed after: $(cat "$WORK/journal1.steps")"
 
 # ---------------------------------------------------------------- 2. re-run: finish dpkg, stop for the reboot
