@@ -53,8 +53,16 @@ class FakeChanger : public SystemChanger {
   std::vector<std::string> calls;                   // every call, in order
   // Called after each change is applied; may throw Killed.
   std::function<void(const std::string& call)> after_change;
+  // Writes that fail (a full disk, a read-only mount): path -> the error; the
+  // file keeps what it held, as with the atomic live write.
+  std::map<std::string, std::string> failing_writes;
 
   Result<bool> write_file(const std::string& path, const std::string& content, unsigned mode) override {
+    auto failing = failing_writes.find(path);
+    if (failing != failing_writes.end()) {
+      calls.push_back("write " + path + " (failed)");
+      return Result<bool>::fail(failing->second);
+    }
     fs_.file(path, content, mode);
     changed("write " + path);
     return Result<bool>::ok(true);
@@ -98,7 +106,7 @@ class FakeChanger : public SystemChanger {
   std::vector<std::string> changes(const ExecutorPaths& paths) const {
     std::vector<std::string> out;
     for (auto& c : calls)
-      if (c != "write " + paths.journal && !starts_with(c, "write " + paths.log_dir + "/") && !starts_with(c, "fingerprints "))
+      if (!starts_with(c, "write " + paths.journal) && !starts_with(c, "write " + paths.log_dir + "/") && !starts_with(c, "fingerprints "))
         out.push_back(c);
     return out;
   }

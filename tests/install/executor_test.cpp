@@ -356,6 +356,80 @@ TEST_CASE("killed at any point, a re-run finishes the same and repeats no action
   }
 }
 
+static std::vector<std::string> journal_steps(World& w) {
+  std::vector<std::string> ids;
+  for (auto& e : journal_of(w).done) ids.push_back(e.step);
+  return ids;
+}
+
+TEST_CASE("a journal that cannot be written stops the run, keeps what it held, and the next run carries on",
+          "[executor]") {
+  World reference;
+  run_to_end(reference);
+  World w;
+  // The disk under the journal fills up after two records (os, apt-base).
+  int writes = 0;
+  w.changer.after_change = [&](const std::string& call) {
+    if (call == "write " + w.paths.journal && ++writes == 2)
+      w.changer.failing_writes[w.paths.journal] = w.paths.journal + ": write: No space left on device";
+  };
+  auto before = w.fs.read_file(w.paths.journal);
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(exit_code_for(r) == kExitStepFailed);
+  CHECK(r.step == "key");
+  CHECK(r.message ==
+        "the journal /var/lib/rocmdoc/install.json could not be written (/var/lib/rocmdoc/install.json: write: No space "
+        "left on device): key is done but not recorded. It still holds what earlier steps recorded: free space there (or "
+        "make it writable), then run the same command again");
+  CHECK(journal_steps(w) == std::vector<std::string>{"os", "apt-base"});
+  // Nothing ran after the step whose record failed.
+  CHECK(w.changer.changes(w.paths).back() == "dearmor /var/lib/rocmdoc/rocm.gpg.key -> /etc/apt/keyrings/rocm.gpg");
+
+  // Space again: the key is found done by its check, nothing is repeated.
+  w.changer.failing_writes.clear();
+  run_to_end(w);
+  CHECK(w.changer.changes(w.paths) == kFullChanges);
+  CHECK(w.machine_files() == reference.machine_files());
+  CHECK(journal_steps(w) == journal_steps(reference));
+}
+
+TEST_CASE("a reboot request the journal cannot keep stops the run as failed: not a reboot", "[executor]") {
+  World w;
+  // Full once amdgpu-dkms is recorded: the next write is the reboot request.
+  w.changer.after_change = [&](const std::string& call) {
+    if (call == "write " + w.paths.journal && w.fs.read_file(w.paths.journal)->find("amdgpu-dkms") != std::string::npos)
+      w.changer.failing_writes[w.paths.journal] = w.paths.journal + ": write: No space left on device";
+  };
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(exit_code_for(r) == kExitStepFailed);
+  CHECK(r.step == "reboot");
+  CHECK(r.message.find("the reboot request is not recorded, so do not reboot yet") != std::string::npos);
+  CHECK(journal_of(w).reboot_requested_in_boot.empty());
+
+  w.changer.after_change = nullptr;
+  w.changer.failing_writes.clear();
+  auto again = w.run_yes();
+  CHECK(again.outcome == RunOutcome::reboot_needed);
+  CHECK(journal_of(w).reboot_requested_in_boot == "boot-1");
+}
+
+TEST_CASE("the journal is written only when it changes", "[executor]") {
+  World w;
+  auto writes = [&] { return std::count(w.changer.calls.begin(), w.changer.calls.end(), "write " + w.paths.journal); };
+  CHECK(w.run_yes().outcome == RunOutcome::reboot_needed);
+  // os, apt-base, key, rocm-list, groups, amdgpu-dkms, then the reboot request.
+  CHECK(writes() == 7);
+  CHECK(w.run_yes().outcome == RunOutcome::reboot_needed);  // not rebooted: nothing new to record
+  CHECK(writes() == 7);
+  w.reboot("boot-2");
+  CHECK(w.run_yes().outcome == RunOutcome::finished);
+  CHECK(writes() == 10);  // reboot (its request cleared), driver-loaded, rocm
+  CHECK(w.run_yes().outcome == RunOutcome::finished);
+  CHECK(writes() == 10);
+}
+
 TEST_CASE("a step without checks runs once: the journal remembers it", "[executor]") {
   World w;
   w.plan.steps.push_back(make_step("verify", {}, {run_action({"rocminfo"}, true)}));

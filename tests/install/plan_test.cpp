@@ -693,8 +693,9 @@ TEST_CASE("from distro: the distribution's packages, no key, lists, driver or re
   std::vector<std::string> names = {"hipcc", "libamdhip64-dev", "rocminfo", "librocblas-dev", "libhipblas-dev"};
   CHECK(packages.checks[0].names == names);
   CHECK(packages.actions[0].argv == std::vector<std::string>{"apt-get", "update"});
-  CHECK(packages.actions[1].argv == std::vector<std::string>{"apt-get", "install", "-y", "--reinstall", "hipcc", "libamdhip64-dev",
-                                                             "rocminfo", "librocblas-dev", "libhipblas-dev"});
+  CHECK(packages.actions[1].argv == std::vector<std::string>{"apt-get", "install", "-y", "--no-install-recommends",
+                                                             "--reinstall", "hipcc", "libamdhip64-dev", "rocminfo",
+                                                             "librocblas-dev", "libhipblas-dev"});
   CHECK(step_of(p, "distro-simulate").checks[0].names.empty());  // removes nothing
   CHECK(step_of(p, "amd-rocm").actions.empty());                // a gate: rocmdoc does not remove AMD's release
   CHECK(step_of(p, "amd-rocm").checks[0].kind == StepCheck::Kind::packages_absent);

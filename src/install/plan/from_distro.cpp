@@ -107,7 +107,7 @@ PlanStep amd_rocm_step(const std::vector<std::string>& amd_packages) {
 PlanStep simulate_step(const RecipeOwnPackages& own) {
   PlanStep s = step("distro-simulate", "A simulated install of the distribution's packages succeeds and removes nothing "
                                        "(if not: `sudo apt-get update`; on Ubuntu, universe enabled)");
-  s.checks = {apt_simulation(concat({"apt-get", "-s", "install", "-y"}, own.packages), {})};
+  s.checks = {apt_simulation(apt_simulate_install(own.packages), {})};
   return s;
 }
 

@@ -72,13 +72,21 @@ StepAction write_file(const std::string& path, const std::string& content, unsig
 StepAction download_key(const std::string& url, const std::string& path, const std::string& fingerprint);
 StepAction dearmor_key(const std::string& source, const std::string& path);
 StepAction reboot();
-// apt-get install -y --reinstall PACKAGES. A step runs only when its check
-// says it is not done; plain `install` is then a no-op for a package that is
-// present but broken: half-installed after a kill during its unpack (which
-// `dpkg --configure -a` cannot repair), or installed without its result (the
-// DKMS module not built for the running kernel). --reinstall repairs both and
-// installs what is missing as usual.
+// apt-get install -y --no-install-recommends --reinstall PACKAGES. A step
+// runs only when its check says it is not done; plain `install` is then a
+// no-op for a package that is present but broken: half-installed after a kill
+// during its unpack (which `dpkg --configure -a` cannot repair), or installed
+// without its result (the DKMS module not built for the running kernel).
+// --reinstall repairs both and installs what is missing as usual.
+// No Recommends: apt adds them only for the packages it installs new in that
+// run, so after a kill in the middle of an install (the dependencies then
+// finished by `dpkg --configure -a`) the resumed install would end with fewer
+// packages than one never interrupted. The plan names every package it wants;
+// what lands is those and their dependencies, however often it was cut.
 StepAction apt_install(const std::vector<std::string>& packages);
+// `apt-get -s install -y --no-install-recommends PACKAGES`: what apt_install
+// would do, simulated.
+std::vector<std::string> apt_simulate_install(const std::vector<std::string>& packages);
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
 

@@ -159,7 +159,11 @@ StepAction dearmor_key(const std::string& source, const std::string& path) {
 StepAction reboot() { return action(StepAction::Kind::reboot); }
 
 StepAction apt_install(const std::vector<std::string>& packages) {
-  return run(concat({"apt-get", "install", "-y", "--reinstall"}, packages));
+  return run(concat({"apt-get", "install", "-y", "--no-install-recommends", "--reinstall"}, packages));
+}
+
+std::vector<std::string> apt_simulate_install(const std::vector<std::string>& packages) {
+  return concat({"apt-get", "-s", "install", "-y", "--no-install-recommends"}, packages);
 }
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {

@@ -85,7 +85,7 @@ PlanStep headers_available_step(const Context& ctx) {
   PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel +
                                              " can be installed (if not: `sudo apt-get update`; if still not, upgrade "
                                              "the kernel and reboot into it)");
-  s.checks = {apt_simulation(concat({"apt-get", "-s", "install", "-y"}, header_packages(ctx)), {})};
+  s.checks = {apt_simulation(apt_simulate_install(header_packages(ctx)), {})};
   return s;
 }
 

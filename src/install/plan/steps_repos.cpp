@@ -141,7 +141,7 @@ std::vector<std::string> packages_to_install(const Context& ctx) {
 
 PlanStep apt_simulate_step(const Context& ctx) {
   PlanStep s = step("apt-simulate", "A simulated install removes no package you did not agree to remove");
-  s.checks = {apt_simulation(concat({"apt-get", "-s", "install", "-y"}, packages_to_install(ctx)), ctx.shadowing)};
+  s.checks = {apt_simulation(apt_simulate_install(packages_to_install(ctx)), ctx.shadowing)};
   return s;
 }
 

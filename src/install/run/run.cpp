@@ -33,9 +33,10 @@ std::string seconds_since(std::chrono::steady_clock::time_point start) {
 class Executor {
  public:
   Executor(const InstallPlan& plan, Machine& machine, SystemChanger& changer, Consent& consent,
-           const ExecutorPaths& paths, Progress& progress, Journal journal)
+           const ExecutorPaths& paths, Progress& progress, Journal journal, std::string journal_on_disk)
       : plan_(plan), machine_(machine), changer_(changer), consent_(consent), paths_(paths), progress_(progress),
-        journal_(std::move(journal)), log_(changer, *machine.fs, paths, utc_timestamp()) {
+        journal_(std::move(journal)), journal_on_disk_(std::move(journal_on_disk)),
+        log_(changer, *machine.fs, paths, utc_timestamp()) {
     inputs_.journal = &journal_;
     inputs_.user = plan.user;
     inputs_.boot_id_path = paths.boot_id;
@@ -46,14 +47,16 @@ class Executor {
  private:
   // false: the run stops here (report_ says why).
   bool run_step(size_t index);
-  bool skip_if_done(const PlanStep& step, const std::string& counter);
+  enum class Skip { not_done, skipped, stopped };
+  Skip skip_if_done(const PlanStep& step, const std::string& counter);
   bool apply(const PlanStep& step, const StepAction& action);
   bool run_command(const PlanStep& step, const StepAction& action);
   bool verify_key(const PlanStep& step, const std::string& path, const std::string& fingerprint);
   std::string expected_fingerprint(const PlanStep& step, const std::string& source) const;
   bool recorded(const std::string& step_id) const;
-  void record(const PlanStep& step);
-  void save_journal();
+  // false: the journal could not be written, and the run stopped.
+  bool record(const PlanStep& step);
+  bool save_journal(const PlanStep& step, const std::string& unrecorded);
   void finish_log();
   bool stop(RunOutcome outcome, const PlanStep& step, std::string message);
 
@@ -64,6 +67,7 @@ class Executor {
   const ExecutorPaths& paths_;
   Progress& progress_;
   Journal journal_;
+  std::string journal_on_disk_;  // its text as last read or written: an unchanged journal is not rewritten
   RunLog log_;
   CheckInputs inputs_;
   std::string boot_id_;
@@ -74,20 +78,31 @@ bool Executor::recorded(const std::string& step_id) const {
   return std::any_of(journal_.done.begin(), journal_.done.end(), [&](const JournalEntry& e) { return e.step == step_id; });
 }
 
-void Executor::save_journal() {
-  auto written = changer_.write_file(paths_.journal, journal_to_string(journal_), 0644);
-  // The step itself went through; a journal that cannot be written means a
-  // re-run re-checks it, which its checks make safe. Say so, do not stop.
-  if (!written) progress_.line("  warning: the journal could not be written: " + written.error());
+// A journal that cannot be written stops the run: going on would leave
+// work a later run cannot see (a step without checks would run twice, a
+// reboot request would be forgotten). The write is atomic, so the file on
+// disk still holds everything recorded before.
+bool Executor::save_journal(const PlanStep& step, const std::string& unrecorded) {
+  std::string text = journal_to_string(journal_);
+  if (text == journal_on_disk_) return true;
+  auto written = changer_.write_file(paths_.journal, text, 0644);
+  if (written) {
+    journal_on_disk_ = std::move(text);
+    return true;
+  }
+  return stop(RunOutcome::failed, step,
+              "the journal " + paths_.journal + " could not be written (" + written.error() + "): " + unrecorded +
+                  ". It still holds what earlier steps recorded: free space there (or make it writable), then run the "
+                  "same command again");
 }
 
-void Executor::record(const PlanStep& step) {
+bool Executor::record(const PlanStep& step) {
   if (!recorded(step.id)) journal_.done.push_back({step.id, utc_timestamp(), boot_id_});
   // A reboot step is done once: a later reboot step waits for its own reboot.
   bool is_reboot = std::any_of(step.actions.begin(), step.actions.end(),
                                [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
   if (is_reboot) journal_.reboot_requested_in_boot.clear();
-  save_journal();
+  return save_journal(step, step.id + " is done but not recorded");
 }
 
 bool Executor::stop(RunOutcome outcome, const PlanStep& step, std::string message) {
@@ -109,17 +124,16 @@ void Executor::finish_log() {
   report_.message += " (the log could not be written: " + log_.write_error() + ")";
 }
 
-bool Executor::skip_if_done(const PlanStep& step, const std::string& counter) {
+Executor::Skip Executor::skip_if_done(const PlanStep& step, const std::string& counter) {
   auto [state, why] = evaluate_step(step, machine_, inputs_);
   bool done = state == StepState::done || (!has_real_checks(step) && recorded(step.id));
-  if (!done) return false;
+  if (!done) return Skip::not_done;
   if (state != StepState::done) why = "done in an earlier run";
   progress_.line(counter + step.title + ": already done (" + why + ")");
   log_.line(counter + step.id + ": already done: " + why);
-  bool was_recorded = recorded(step.id);
-  if (!was_recorded) record(step);
+  if (!recorded(step.id) && !record(step)) return Skip::stopped;
   ++report_.steps_skipped;
-  return true;
+  return Skip::skipped;
 }
 
 std::string Executor::expected_fingerprint(const PlanStep& step, const std::string& source) const {
@@ -212,7 +226,11 @@ bool Executor::apply(const PlanStep& step, const StepAction& action) {
 bool Executor::run_step(size_t index) {
   const PlanStep& step = plan_.steps[index];
   std::string counter = "[" + std::to_string(index + 1) + "/" + std::to_string(plan_.steps.size()) + "] ";
-  if (skip_if_done(step, counter)) return true;
+  switch (skip_if_done(step, counter)) {
+    case Skip::skipped: return true;
+    case Skip::stopped: return false;
+    case Skip::not_done: break;
+  }
   auto [state, why] = evaluate_step(step, machine_, inputs_);
   if (!step.changes_machine()) {
     progress_.line(counter + step.title + ": not ready");
@@ -229,7 +247,7 @@ bool Executor::run_step(size_t index) {
   for (auto& action : step.actions) {
     if (action.kind == StepAction::Kind::reboot) {
       journal_.reboot_requested_in_boot = boot_id_;
-      save_journal();
+      if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
       return stop(RunOutcome::reboot_needed, step, "reboot now; then run the same command again to carry on");
     }
     if (!apply(step, action)) return false;
@@ -241,8 +259,7 @@ bool Executor::run_step(size_t index) {
   }
   progress_.step_done(seconds_since(started));
   ++report_.steps_run;
-  record(step);
-  return true;
+  return record(step);
 }
 
 RunReport Executor::run() {
@@ -278,13 +295,15 @@ RunReport run_plan(const InstallPlan& plan, Machine& machine, SystemChanger& cha
   }
   Journal journal = *read;
   std::string key = plan_key(plan);
+  // What is on disk, as this run would write it: nothing to rewrite until a step is recorded.
+  std::string on_disk = journal.plan_key.empty() ? "" : journal_to_string(journal);
   if (journal.plan_key != key) {
     journal = Journal{};
     journal.plan_key = key;
     journal.started_at = utc_timestamp();
   }
   Progress progress(out, style);
-  Executor executor(plan, machine, changer, consent, paths, progress, std::move(journal));
+  Executor executor(plan, machine, changer, consent, paths, progress, std::move(journal), std::move(on_disk));
   return executor.run();
 }
 

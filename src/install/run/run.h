@@ -13,7 +13,10 @@
 //      fingerprint before anything uses it; a non-zero exit -> failed, with
 //      the step, the command and the tail of its output;
 //   5. evaluate again (a step with real checks still not done -> failed);
-//   6. write the journal (atomically, with the boot id and the time).
+//   6. write the journal (atomically, with the boot id and the time; only
+//      when it changed). A journal that cannot be written (a full disk, a
+//      read-only /var) stops the run, failed: the file keeps what was
+//      recorded before, and the message says what is not recorded.
 // The journal is keyed on plan_key(plan) (install_planner.h): a journal of
 // another plan (release, distro, driver, torch) is started afresh.
 // A reboot action saves the boot id in the journal and stops (reboot_needed);

@@ -2,7 +2,6 @@
 // No shell anywhere: every process is an argv; a download lands in a file
 // that is only renamed into place once complete; a key is dearmoured into a
 // temporary file and renamed, so apt never sees half a keyring.
-#include <fcntl.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,7 +13,6 @@
 #include "formats/gpg_key_listing.h"
 #include "platform/atomic_file.h"
 #include "platform/host_filesystem.h"
-#include "platform/signals.h"
 #include "install/run/run.h"
 #include "base/text.h"
 
@@ -52,23 +50,6 @@ Result<std::string> run_tool(const std::vector<std::string>& argv) {
   return Result<std::string>::ok(out);
 }
 
-// fsync then rename: the data is on disk before the name points at it.
-Result<bool> sync_and_rename(const std::string& tmp, const std::string& path, unsigned mode) {
-  int fd = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Result<bool>::fail(tmp + ": " + errno_reason(errno));
-  bool ok = ::fchmod(fd, mode) == 0 && ::fsync(fd) == 0;
-  int err = errno;
-  ::close(fd);
-  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    if (ok) err = errno;
-    ::unlink(tmp.c_str());
-    return Result<bool>::fail(path + ": " + errno_reason(err));
-  }
-  return Result<bool>::ok(true);
-}
-
-std::string temporary_beside(const std::string& path) { return path + ".rocmdoc-" + std::to_string(::getpid()); }
-
 }  // namespace
 
 Result<bool> LiveSystemChanger::write_file(const std::string& path, const std::string& content, unsigned mode) {
@@ -94,14 +75,11 @@ Result<bool> LiveSystemChanger::download(const std::string& url, const std::stri
   if (!starts_with(url, "https://")) return Result<bool>::fail(url + ": only https downloads are allowed");
   auto parents = make_parents(path);
   if (!parents) return parents;
-  std::string tmp = temporary_beside(path);
-  RemoveOnSignal interrupted(tmp);  // a half-downloaded file is not left beside the target
-  auto fetched = run_tool({"curl", "-fsSL", "--proto", "=https", "--tlsv1.2", "-o", tmp, url});
-  if (!fetched) {
-    ::unlink(tmp.c_str());
-    return Result<bool>::fail(fetched.error());
-  }
-  return sync_and_rename(tmp, path, 0644);
+  TemporaryBeside tmp(path);  // a half-downloaded file never takes the target's name
+  if (!tmp.ok()) return Result<bool>::fail(tmp.error());
+  auto fetched = run_tool({"curl", "-fsSL", "--proto", "=https", "--tlsv1.2", "-o", tmp.name(), url});
+  if (!fetched) return Result<bool>::fail(fetched.error());
+  return tmp.commit(0644);
 }
 
 Result<std::vector<std::string>> LiveSystemChanger::key_fingerprints(const std::string& path) {
@@ -117,16 +95,16 @@ Result<std::vector<std::string>> LiveSystemChanger::key_fingerprints(const std::
 Result<bool> LiveSystemChanger::dearmor_key(const std::string& source, const std::string& path) {
   auto parents = make_parents(path);
   if (!parents) return parents;
-  std::string tmp = temporary_beside(path);
-  RemoveOnSignal interrupted(tmp);
-  TemporaryGpgHome home;
-  if (!home.ok()) return Result<bool>::fail(home.error());
-  auto converted = run_tool(home.gpg({"--yes", "--dearmor", "-o", tmp, source}));
-  if (!converted) {
-    ::unlink(tmp.c_str());
-    return Result<bool>::fail(converted.error());
+  TemporaryBeside tmp(path);  // apt never sees half a keyring
+  if (!tmp.ok()) return Result<bool>::fail(tmp.error());
+  {
+    // Gone before the rename: a kill from here on leaves nothing in /tmp.
+    TemporaryGpgHome home;
+    if (!home.ok()) return Result<bool>::fail(home.error());
+    auto converted = run_tool(home.gpg({"--yes", "--dearmor", "-o", tmp.name(), source}));
+    if (!converted) return Result<bool>::fail(converted.error());
   }
-  return sync_and_rename(tmp, path, 0644);  // apt reads keyrings as _apt: world-readable
+  return tmp.commit(0644);  // apt reads keyrings as _apt: world-readable
 }
 
 std::string LiveSystemChanger::boot_id() {
