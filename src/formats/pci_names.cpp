@@ -12,6 +12,15 @@
 
 namespace rocmdoc {
 
+// A top-level line's id and where it starts (index_top_lines below). Not in
+// the anonymous namespace: Impl holds these, and a class with a member of
+// an internal type draws -Wsubobject-linkage wherever this file is
+// included, as the sanitizer build's unity batches do.
+struct PciTopLine {
+  uint32_t id;
+  uint32_t offset;
+};
+
 namespace {
 
 // pci.ids, read whole (1.3 MB: a plain read, as every other file).
@@ -71,13 +80,8 @@ uint32_t packed_id(std::string_view id) {
 // lines (vendors, classes) begin with neither a tab nor '#'. Classes and
 // missing ids lie at the end of the file, so one pass on the first lookup
 // beats a search per lookup (pci probe, 6 devices: 1.4 ms; a memmem each, 9.7 ms).
-struct TopLine {
-  uint32_t id;
-  uint32_t offset;
-};
-
-std::vector<TopLine> index_top_lines(std::string_view text) {
-  std::vector<TopLine> index;
+std::vector<PciTopLine> index_top_lines(std::string_view text) {
+  std::vector<PciTopLine> index;
   if (text.size() > UINT32_MAX) return index;  // no pci.ids is 4 GB: no names from one that is
   for (size_t pos = 0; pos < text.size();) {
     size_t start = pos;
@@ -114,7 +118,7 @@ struct PciNameDatabase::Impl {
   std::string path;
   bool loaded = false;
   std::string text;  // empty: no readable database
-  std::vector<TopLine> top;
+  std::vector<PciTopLine> top;
 
   // Where the top-level line `head` starts, or nothing. The file is read
   // and indexed on the first lookup: a run that needs no names reads none.
@@ -124,7 +128,7 @@ struct PciNameDatabase::Impl {
       if (auto ids = read_ids(plain_ids_path(path))) text = std::move(*ids), top = index_top_lines(text);
     }
     uint32_t id = packed_id(head);
-    for (const TopLine& line : top)
+    for (const PciTopLine& line : top)
       if (line.id == id) return line.offset;
     return std::nullopt;
   }

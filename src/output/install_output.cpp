@@ -44,7 +44,7 @@ const char* action_kind_name(StepAction::Kind kind) {
 
 namespace {
 
-struct Style {
+struct StepColours {
   bool color;
   std::string paint(const std::string& s, const char* code) const {
     return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
@@ -79,7 +79,7 @@ std::string heading(const InstallPlan& plan) {
 }
 
 void render_step(std::string& out, const PlanStep& step, size_t n, size_t total, const InstallTextOptions& o,
-                 const Style& style) {
+                 const StepColours& style) {
   std::string markers;
   if (step.needs_root) markers += " [root]";
   if (step.reboot_after) markers += " [reboot after]";
@@ -102,7 +102,7 @@ void render_step(std::string& out, const PlanStep& step, size_t n, size_t total,
 }  // namespace
 
 std::string render_plan_text(const InstallPlan& plan, const InstallTextOptions& options) {
-  Style style{options.color};
+  StepColours style{options.color};
   std::string out = heading(plan);
   // What the distribution's packages give up, before the steps: it is the
   // choice the user makes by running them.

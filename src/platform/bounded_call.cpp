@@ -15,7 +15,8 @@ namespace rocmdoc {
 
 namespace {
 
-void write_all(int fd, const std::string& data) {
+// The child's answer (or its error), whole, into the pipe to the parent.
+void send_to_parent(int fd, const std::string& data) {
   size_t done = 0;
   while (done < data.size()) {
     ssize_t n = ::write(fd, data.data() + done, data.size() - done);
@@ -61,10 +62,10 @@ BoundedCallResult call_with_deadline(const std::function<std::string()>& work, s
     ::close(fd[0]);
     int code = 0;
     try {
-      write_all(fd[1], work());
+      send_to_parent(fd[1], work());
     } catch (const std::exception& e) {
       // The parent reads it as the reason (exit 70 says it is not an answer).
-      write_all(fd[1], e.what());
+      send_to_parent(fd[1], e.what());
       code = 70;
     } catch (...) {
       code = 70;

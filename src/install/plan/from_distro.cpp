@@ -23,12 +23,6 @@ std::string text_at(const Json& facts, const char* section, const char* key) {
   return v.is_string() ? v.get<std::string>() : "";
 }
 
-std::string joined(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
-  return out;
-}
-
 std::vector<std::string> texts(const MatrixTexts& list) { return {list.begin(), list.end()}; }
 
 bool listed(const OwnPackages& limits, const std::string& gfx) {
@@ -82,12 +76,6 @@ PlanStep os_step(const std::string& id, const std::string& version, const std::s
   PlanStep s = step("os", "System is " + id + " " + version + (codename.empty() ? "" : " (" + codename + ")"));
   s.checks = {file_has_line("/etc/os-release", "ID=\"?" + RE2::QuoteMeta(id) + "\"?"),
               file_has_line("/etc/os-release", "VERSION_ID=\"?" + RE2::QuoteMeta(version) + "\"?")};
-  return s;
-}
-
-PlanStep disk_step(const Context& ctx) {
-  PlanStep s = step("disk", "Enough free disk space");
-  for (auto& d : ctx.recipes.own_disk) s.checks.push_back(free_space(d.path, d.min_bytes));
   return s;
 }
 
@@ -262,7 +250,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
 
   std::vector<PlanStep>& steps = plan.steps;
   steps.push_back(os_step(id, version, plan.codename));
-  steps.push_back(disk_step(ctx));
+  steps.push_back(plan_disk_step(ctx.recipes.own_disk));
   steps.push_back(plan_lock_step(ctx));
   steps.push_back(plan_dpkg_step());
   if (!amd_packages.empty()) steps.push_back(amd_rocm_step(amd_packages));

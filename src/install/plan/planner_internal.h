@@ -89,6 +89,8 @@ StepAction apt_install(const std::vector<std::string>& packages);
 std::vector<std::string> apt_simulate_install(const std::vector<std::string>& packages);
 
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b);
+// "a, b, c" for a title.
+std::string joined(const std::vector<std::string>& items, const std::string& sep);
 
 std::vector<std::string> plan_header_packages(const Context& ctx);  // linux-headers-K ...
 std::vector<std::string> plan_packages_to_install(const Context& ctx);  // amdgpu-dkms rocm
@@ -96,6 +98,7 @@ const RecipeKey& plan_driver_key(const Context& ctx);                    // the 
 std::vector<std::string> plan_rocm_packages(const Context& ctx);        // rocm, or amdrocm10.0-gfx1100
 // Steps the --from distro plan shares with AMD's.
 PlanStep plan_lock_step(const Context& ctx);
+PlanStep plan_disk_step(const std::vector<DiskNeed>& needs);  // the recipe's disk or own_disk
 PlanStep plan_dpkg_step();
 PlanStep plan_leftovers_step(const Context& ctx);
 PlanStep plan_groups_step(const Context& ctx);

@@ -29,11 +29,6 @@ PlanStep kernel_step(const Context& ctx) {
   return s;
 }
 
-PlanStep disk_step(const Context& ctx) {
-  PlanStep s = step("disk", "Enough free disk space");
-  for (auto& d : ctx.recipes.disk) s.checks.push_back(free_space(d.path, d.min_bytes));
-  return s;
-}
 
 PlanStep lock_step(const Context& ctx) {
   PlanStep s = step("apt-lock", "No other package manager is running (apt and dpkg locks free)");
@@ -119,13 +114,20 @@ PlanStep older_rocm_step(const Context& ctx) {
 
 std::vector<std::string> plan_header_packages(const Context& ctx) { return header_packages(ctx); }
 PlanStep plan_lock_step(const Context& ctx) { return lock_step(ctx); }
+
+PlanStep plan_disk_step(const std::vector<DiskNeed>& needs) {
+  PlanStep s = step("disk", "Enough free disk space");
+  for (auto& d : needs) s.checks.push_back(free_space(d.path, d.min_bytes));
+  return s;
+}
+
 PlanStep plan_dpkg_step() { return dpkg_step(); }
 PlanStep plan_leftovers_step(const Context& ctx) { return leftovers_step(ctx); }
 
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(os_step(ctx));
   steps.push_back(kernel_step(ctx));
-  steps.push_back(disk_step(ctx));
+  steps.push_back(plan_disk_step(ctx.recipes.disk));
   steps.push_back(lock_step(ctx));
   steps.push_back(dpkg_step());
   if (ctx.options.driver) {

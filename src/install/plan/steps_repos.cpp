@@ -30,12 +30,6 @@ PlanStep headers_step(const Context& ctx) {
   return s;
 }
 
-std::string joined(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
-  return out;
-}
-
 PlanStep groups_step(const Context& ctx) {
   PlanStep s = step("groups", "User " + ctx.user + " in the " + joined(ctx.recipes.groups, " and ") + " groups");
   s.checks = {user_in_groups(ctx.user, ctx.recipes.groups)};
