@@ -102,7 +102,9 @@ TEST_CASE("without facts a symptom lists its problems most common first, none co
   CHECK(j["symptoms"][0]["id"] == "torch-sees-no-gpu");
   REQUIRE(j["causes"].size() > 10);
   CHECK(j["causes"][0]["id"] == "torch-cpu-build-on-amd-gpu");
-  for (auto& cause : j["causes"]) CHECK(cause["verdict"] == "undecided");
+  // Undecided, or ruled out by the text itself (a llama.cpp build for a text
+  // that shows no ggml program); never confirmed without facts.
+  for (auto& cause : j["causes"]) CHECK(cause["verdict"] != "confirmed");
 }
 
 TEST_CASE("plain words reach the symptom, and a literal message outranks them", "[explain][symptoms]") {
