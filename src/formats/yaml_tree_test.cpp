@@ -93,6 +93,25 @@ TEST_CASE("yaml tree: empty text and syntax errors", "[yaml][malformed]") {
   CHECK(binary.error.line >= 1);
 }
 
+// yaml-cpp 0.7's LoadAll never returned on these (a null document after
+// another, each without consuming the ','), taking gigabytes; fuzz_rules
+// found it in a mutated kernel-log.yaml.
+TEST_CASE("yaml tree: a stray ',' is an error at its place, not an endless parse", "[yaml][malformed]") {
+  for (std::string text : {",", ",#", ",,,,,,,,#\n", "# a comment\n, #\n", ",a"}) {
+    INFO(text);
+    YamlParsedTree parsed = parse_yaml_tree(text);
+    CHECK_FALSE(parsed.tree);
+    CHECK(parsed.error.line >= 1);
+    CHECK(parsed.error.message.find("cannot read past") != std::string::npos);
+  }
+  // What the bound must not break: one document, and a real second one.
+  CHECK(parse_yaml_tree("a: [1, 2]\nb: {c: 3}\n").tree);
+  YamlParsedTree two = parse_yaml_tree("a: 1\n---\nb: 2\n");
+  CHECK_FALSE(two.tree);
+  CHECK(two.error.line == 2);
+  CHECK(two.error.message.find("a second YAML document") != std::string::npos);
+}
+
 TEST_CASE("yaml tree: a user file's syntax error is file:line:column", "[yaml][malformed]") {
   std::vector<LoadError> errors;
   CHECK_FALSE(rule_file_tree({"my/checks/x.yaml", "a: 1\nb: [\n"}, errors));
