@@ -22,10 +22,18 @@ bool all_automatic(const std::vector<RenderedStep>& steps) {
          std::all_of(steps.begin(), steps.end(), [](const RenderedStep& s) { return !s.argv.empty() && !s.incomplete; });
 }
 
+bool is_text_path(const std::string& p) { return starts_with(p, "text.") || p == "text"; }
+
+bool reads_text(const Expr& e) {
+  for (auto& p : referenced_paths(e))
+    if (is_text_path(p)) return true;
+  return false;
+}
+
 bool uses_text(const std::vector<Template>& templates) {
   for (auto& t : templates)
-    for (auto& p : t.placeholders)
-      if (starts_with(p, "text.") || p == "text") return true;
+    for (size_t i = 0; i < t.placeholders.size(); ++i)
+      if (i < t.calls.size() && t.calls[i] ? reads_text(*t.calls[i]) : is_text_path(t.placeholders[i])) return true;
   return false;
 }
 
@@ -84,7 +92,7 @@ std::variant<FixCandidate, CauseFixRefusal> fix_from_cause(const Problem& cause,
   bool needs_text = uses_text(rule.fix.verify);
   bool manual = rule.fix.steps.empty();
   for (auto& step : rule.fix.steps) {
-    needs_text = needs_text || uses_text(step.argv) || uses_text({step.text});
+    needs_text = needs_text || uses_text(step.argv) || uses_text({step.text}) || (step.when && reads_text(*step.when));
     manual = manual || step.argv.empty();
   }
   if (manual) return CauseFixRefusal::needs_person;

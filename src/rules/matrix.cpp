@@ -235,6 +235,22 @@ const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version
   return nullptr;
 }
 
+std::optional<std::string> Matrix::library_package(std::string_view library, std::string_view distro,
+                                                   std::string_view version_id) const {
+  std::string family = package_family(distro);
+  std::string_view listed = distro;  // the ID AMD's lists would name
+  if (const MatrixDistribution* d = distribution(distro); d && d->follows) {
+    listed = *d->follows;
+    if (family.empty()) family = package_family(listed);
+  }
+  // AMD's packages only where some release of AMD's lists the distribution:
+  // Fedora's and Arch's ROCm are the distribution's own, under other names.
+  bool amd_repository = false;
+  for (auto& r : releases_)
+    for (auto& d : r.distros) amd_repository = amd_repository || d.id == listed;
+  return package_for_library(libraries_, library, family, distro, version_id, amd_repository);
+}
+
 const MatrixDistribution* Matrix::distribution(std::string_view id) const {
   for (auto& d : distributions_)
     if (d.id == id) return &d;
@@ -331,6 +347,14 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                             best = std::string(r.version);
                         return best.is_null() ? Value::unknown("the matrix has no releases") : Value::of(best);
                       }};
+  // library_package(text.library, distro.id[, distro.version_id]): the
+  // package to install for a library the loader could not find, or null.
+  f["library_package"] = {2, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                            // A rolling release has no VERSION_ID (null): no rename applies.
+                            std::string version = a.size() > 2 && a[2].json().is_string() ? s(a[2]) : "";
+                            auto p = m->library_package(s(a[0]), a[1].json().is_string() ? s(a[1]) : "", version);
+                            return Value::of(p ? Json(*p) : Json(nullptr));
+                          }};
   f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                 return m->torch_wheel_has_gfx(s(a[0]), s(a[1]));
                               }};

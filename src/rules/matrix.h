@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "rules/expression.h"
+#include "rules/library_package.h"
 #include "rules/rule_loader.h"
 #include "formats/yaml_tree.h"
 
@@ -217,6 +218,12 @@ class Matrix {
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
   // unknown where the matrix has neither.
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
+  // The package that ships a shared library on this distribution
+  // (libraries.yaml; an ID it does not know is looked up as the one it
+  // follows in distributions.yaml), or nullopt where the map has none.
+  std::optional<std::string> library_package(std::string_view library, std::string_view distro,
+                                             std::string_view version_id) const;
+  const std::vector<LibraryPackage>& libraries() const { return libraries_; }
 
   // The functions keep a pointer to this Matrix: it must outlive them and
   // not move (Knowledge keeps it on the heap).
@@ -234,6 +241,7 @@ class Matrix {
   std::vector<Wheel> wheels_;
   std::vector<RadeonWheel> radeon_wheels_;
   std::vector<MatrixDistribution> distributions_;
+  std::vector<LibraryPackage> libraries_;
   std::map<std::string, size_t, std::less<>> devices_;      // by lower-case PCI device id
   std::map<std::string_view, size_t, std::less<>> gfx_targets_;
   std::map<std::string_view, size_t, std::less<>> overrides_;  // best reported entry per gfx

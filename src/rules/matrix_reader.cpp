@@ -24,7 +24,7 @@ class MatrixReader {
       y_.allow_keys(doc, {"schema", "as_of", "sources", "releases", "install_templates", "kmd_userspace_compat",
                           "latest_instinct_matrix", "gpu_lifecycle", "os_lifecycle", "gfx_targets", "devices",
                           "overrides", "index_rule", "wheels", "therock", "amd_radeon_repo",
-                          "amd_radeon_repo_caution", "distributions"});
+                          "amd_radeon_repo_caution", "distributions", "libraries"});
       std::string_view as_of = y_.string(y_.required(doc, "as_of"), "as_of");
       if (as_of > m_.as_of_) m_.as_of_ = std::string(as_of);
       read_sources(y_.required(doc, "sources"));
@@ -37,6 +37,7 @@ class MatrixReader {
       each(doc, "amd_radeon_repo", [&](const YamlNode& n) { m_.radeon_wheels_.push_back(radeon_repo(n)); });
       each(doc, "gpu_lifecycle", [&](const YamlNode& n) { gpu_lifecycle(n); });
       each(doc, "distributions", [&](const YamlNode& n) { m_.distributions_.push_back(distribution(n)); });
+      each(doc, "libraries", [&](const YamlNode& n) { m_.libraries_.push_back(library(n)); });
       if (doc["os_lifecycle"]) y_.texts(doc["os_lifecycle"], "os_lifecycle");
       if (doc["amd_radeon_repo_caution"]) y_.string(doc["amd_radeon_repo_caution"], "amd_radeon_repo_caution");
       if (doc["index_rule"]) y_.guard([&] { index_rule(doc["index_rule"]); });
@@ -151,6 +152,41 @@ class MatrixReader {
     d.confidence = provenance(n);
     d.unconfirmed = opt(n, "unconfirmed");
     return d;
+  }
+
+  // A library and its packages. The name is a stem ("libamdhip64") or a
+  // soname with its major version ("libtinfo.so.5"), so that a lookup by
+  // whatever version the log names finds it (library_lookup_names).
+  LibraryPackage library(const YamlNode& n) {
+    y_.allow_keys(n, {"library", "origin", "deb", "rpm", "renamed", "note", "confidence", "unconfirmed", "corrected",
+                      "sources"});
+    LibraryPackage l;
+    l.library = str(n, "library");
+    bool stem_or_major = l.library.rfind("lib", 0) == 0 && l.library.find('/') == std::string_view::npos;
+    if (size_t so = l.library.find(".so"); so != std::string_view::npos) {
+      std::string_view major = l.library.substr(so);
+      stem_or_major = stem_or_major && major.size() > 4 && major[3] == '.' &&
+                      major.find_first_not_of("0123456789", 4) == std::string_view::npos;
+    }
+    if (!stem_or_major)
+      y_.fail(n["library"], "a library is a soname stem (\"libamdhip64\") or a soname with its major version "
+                            "(\"libtinfo.so.5\"), not '" + std::string(l.library) + "'");
+    for (auto& other : m_.libraries_)
+      if (other.library == l.library) y_.fail(n["library"], "library '" + std::string(l.library) + "' is given twice");
+    l.origin = one_of(n, "origin", {"amd", "distribution"});
+    l.deb = str(n, "deb");
+    l.rpm = opt(n, "rpm");
+    each(n, "renamed", [&](const YamlNode& r) {
+      y_.allow_keys(r, {"distro", "from_version", "package"});
+      LibraryRename rename;
+      rename.distro = one_of(r, "distro", {"debian", "ubuntu"});
+      rename.from_version = str(r, "from_version");
+      rename.package = y_.string_or_null(y_.required(r, "package"), "package");
+      l.renamed.push_back(rename);
+    });
+    opt(n, "note");
+    read_provenance(n, l);
+    return l;
   }
 
   // What the "ROCm on Radeon" documents published for a release: its own

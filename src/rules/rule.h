@@ -14,16 +14,22 @@ namespace rocmdoc {
 enum class Severity { error, warning, info };
 const char* severity_name(Severity s);
 
-// Text with {fact.path} placeholders, checked at load.
+// Text with {fact.path} placeholders, checked at load. A placeholder may
+// also call a function ({library_package(text.library, distro.id)}): it is
+// then parsed at load like a condition and kept in `calls`.
 struct Template {
   std::string text;
   std::vector<std::string> placeholders;  // paths as written ("it.path", "access.user.target")
+  std::vector<ExprPtr> calls;             // per placeholder: the parsed call, or null for a path
 };
 
 struct FixStep {
   Template text;                 // what a person reads (always set)
   std::vector<Template> argv;    // the command, when one can be run; empty for manual steps
   bool sudo = false;
+  // Shown only where this holds (true; false or unknown leave it out): a
+  // fix that knows the package names it, and says how to look it up otherwise.
+  ExprPtr when;
 };
 
 struct Fix {

@@ -32,10 +32,14 @@ std::string display(const Value& v, const std::string& unknown_name) {
 
 std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool* unknown_seen = nullptr) {
   std::string out = t.text;
-  for (auto& path : t.placeholders) {
+  for (size_t i = 0; i < t.placeholders.size(); ++i) {
+    const std::string& path = t.placeholders[i];
+    const ExprPtr& call = i < t.calls.size() ? t.calls[i] : nullptr;
     std::string token = "{" + path + "}";
-    std::string name = name_unknowns ? "<" + path.substr(path.find_last_of('.') + 1) + ">" : "?";
-    Value v = evaluate_path(path, ctx);
+    // A call is named by its function: "<library_package>".
+    std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
+    std::string name = name_unknowns ? "<" + shown + ">" : "?";
+    Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
     if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
     std::string value = display(v, name);
     for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
@@ -59,7 +63,8 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   f.rule = &rule;
   f.title = render(rule.title, ctx, name_unknowns);
   f.why = render(rule.why, ctx, name_unknowns);
-  for (auto& step : rule.fix.steps) f.steps.push_back(render_step(step, ctx, name_unknowns));
+  for (auto& step : rule.fix.steps)
+    if (!step.when || evaluate(*step.when, ctx).is_true()) f.steps.push_back(render_step(step, ctx, name_unknowns));
   for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx, name_unknowns));
   if (!rule.when) return f;
   for (auto& path : referenced_paths(*rule.when)) {

@@ -163,6 +163,15 @@ class Loader {
       size_t close = t.text.find('}', open);
       if (close == std::string::npos) yaml_->fail(n, "'" + what + "': '{' without '}'");
       std::string path = t.text.substr(open + 1, close - open - 1);
+      if (path.find('(') != std::string::npos) {
+        // A call: checked as a condition is (its function, arguments and facts).
+        ParseError err;
+        auto parsed = parse_expression(path, vocabulary(), item_path, &err);
+        if (!parsed) yaml_->fail(n, "'" + what + "': in {" + path + "}: " + err.message);
+        t.placeholders.push_back(path);
+        t.calls.push_back(*parsed);
+        continue;
+      }
       bool item = starts_with(path, "it.") || starts_with(path, "each.");
       std::string schema = item ? item_path + path.substr(path.find('.')) : path;
       if (item && item_path.empty()) yaml_->fail(n, "'" + what + "': {" + path + "} outside a for_each rule");
@@ -179,14 +188,16 @@ class Loader {
       }
       if (vocabulary_.is_fact && !vocabulary_.is_fact(normalised)) yaml_->fail(n, "'" + what + "': unknown fact {" + path + "}");
       t.placeholders.push_back(path);
+      t.calls.push_back(nullptr);
     }
     return t;
   }
 
-  FixStep load_step(const YamlNode& s, const std::string& item_path) const {
-    yaml_->mapping(s, "a step is a mapping with 'text' and optionally 'run' and 'sudo'");
-    yaml_->allow_keys(s, {"text", "run", "sudo"});
+  FixStep load_step(const YamlNode& s, const std::string& item_path) {
+    yaml_->mapping(s, "a step is a mapping with 'text' and optionally 'run', 'sudo' and 'when'");
+    yaml_->allow_keys(s, {"text", "run", "sudo", "when"});
     FixStep step;
+    if (s["when"]) step.when = condition(s["when"], item_path);
     step.text = templ(yaml_->required(s, "text"), "text", item_path);
     if (s["run"])
       for (auto& a : yaml_->list(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
@@ -194,7 +205,7 @@ class Loader {
     return step;
   }
 
-  Fix load_fix(const YamlNode& n, const std::string& item_path) const {
+  Fix load_fix(const YamlNode& n, const std::string& item_path) {
     yaml_->mapping(n, "'fix' must be a mapping with steps");
     yaml_->allow_keys(n, {"steps", "reboot", "relogin", "verify"});
     Fix fix;
@@ -233,7 +244,7 @@ class Loader {
   }
 
   // The parts a check rule and a cause share.
-  void load_rule_text(Rule& r, const YamlNode& n, const std::string& item_path) const {
+  void load_rule_text(Rule& r, const YamlNode& n, const std::string& item_path) {
     r.title = templ(yaml_->required(n, "title"), "title", item_path);
     r.why = templ(yaml_->required(n, "why"), "why", item_path);
     r.fix = load_fix(yaml_->required(n, "fix"), item_path);

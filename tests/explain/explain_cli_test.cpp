@@ -168,3 +168,74 @@ TEST_CASE("explain names check's problems when the text names nothing known", "[
   auto text_only = run_rocmdoc({"explain", "--no-probe", "--json", unknown});
   CHECK(Json::parse(text_only.out)["machine_problems"] == Json::array());
 }
+
+namespace {
+
+// The cause with this id in explain --json's causes, or null.
+Json cause_of(const Json& j, const std::string& id) {
+  for (auto& c : j["causes"])
+    if (c["id"] == id) return c;
+  return nullptr;
+}
+
+std::string step_texts(const Json& cause) {
+  std::string out;
+  for (auto& s : cause["fix"]["steps"]) out += s["text"].get<std::string>() + "\n";
+  return out;
+}
+
+const char* kHipMissing =
+    "./llama-server: error while loading shared libraries: libamdhip64.so.6: cannot open shared object file: "
+    "No such file or directory\n";
+
+}  // namespace
+
+TEST_CASE("a missing ROCm library is named with its package and the install command", "[explain][cli][libraries]") {
+  // A recorded Ubuntu 24.04 machine: the library map names AMD's package.
+  auto text = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), kHipMissing});
+  INFO(text.out << text.err);
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("libamdhip64.so.6 is in package hip-runtime-amd: sudo apt install hip-runtime-amd") !=
+        std::string::npos);
+  CHECK(text.out.find("apt-get install hip-runtime-amd") != std::string::npos);
+
+  // This machine has ROCm 6.4.1 on the loader path, so the cause left is
+  // the library that is not installed; its fix names the package.
+  auto json = run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), kHipMissing});
+  Json cause = cause_of(json_of(json), "rocm-package-undeclared-system-dependency");
+  REQUIRE(cause.is_object());
+  std::string steps = step_texts(cause);
+  INFO(steps);
+  CHECK(steps.find("is in package hip-runtime-amd") != std::string::npos);
+  CHECK(steps.find("apt-file search") == std::string::npos);  // the search is for a library the map does not know
+  bool command = false;
+  for (auto& s : cause["fix"]["steps"])
+    command = command || s.value("argv", Json::array()) == Json::array({"apt-get", "install", "hip-runtime-amd"});
+  CHECK(command);
+}
+
+TEST_CASE("a missing library the map has no package for keeps the search", "[explain][cli][libraries]") {
+  // Arch: the map names no package, so the fix says how to look it up.
+  auto json = run_rocmdoc({"explain", "--json", "--root", test::machine_root("arch-distro-rocm"), kHipMissing});
+  Json cause = cause_of(json_of(json), "libamdhip64-or-runtime-lib-not-found");
+  REQUIRE(cause.is_object());
+  std::string steps = step_texts(cause);
+  INFO(steps);
+  CHECK(steps.find("is in package") == std::string::npos);
+  CHECK(steps.find("apt-file search") != std::string::npos);
+  // Fedora's ROCm is its own: AMD's package name would not install there.
+  auto fedora = run_rocmdoc({"explain", "--json", "--root", test::machine_root("fedora43-distro-rocm"), kHipMissing});
+  Json on_fedora = cause_of(json_of(fedora), "libamdhip64-or-runtime-lib-not-found");
+  REQUIRE(on_fedora.is_object());
+  CHECK(step_texts(on_fedora).find("hip-runtime-amd") == std::string::npos);
+  CHECK(step_texts(on_fedora).find("apt-file search") != std::string::npos);
+
+  // A system library on Fedora: the package from the map, and dnf.
+  auto numa = run_rocmdoc({"explain", "--json", "--root", test::machine_root("fedora43-distro-rocm"),
+                           "hipcc: error while loading shared libraries: libnuma.so.1: cannot open shared object "
+                           "file: No such file or directory\n"});
+  Json system = cause_of(json_of(numa), "rocm-package-undeclared-system-dependency");
+  REQUIRE(system.is_object());
+  CHECK(step_texts(system).find("libnuma.so.1 is in package numactl-libs: sudo dnf install numactl-libs") !=
+        std::string::npos);
+}

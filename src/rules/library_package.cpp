@@ -1,0 +1,65 @@
+// Looking a shared library up in the map of libraries.yaml.
+#include "rules/library_package.h"
+
+#include "base/version.h"
+
+namespace rocmdoc {
+
+std::vector<std::string> library_lookup_names(std::string_view library) {
+  size_t slash = library.rfind('/');
+  std::string name(slash == std::string_view::npos ? library : library.substr(slash + 1));
+  std::vector<std::string> out;
+  if (name.empty()) return out;
+  out.push_back(name);
+  // Drop one version part at a time, down to the bare ".so", then the stem:
+  // the map is written in stems or stem.so.MAJOR, the log has whatever the
+  // program linked.
+  size_t so = name.find(".so");
+  if (so == std::string::npos) return out;
+  std::string cut = name;
+  while (cut.size() > so + 3) {
+    size_t dot = cut.rfind('.');
+    if (dot == std::string::npos || dot < so + 3) break;
+    cut.resize(dot);
+    out.push_back(cut);
+  }
+  out.push_back(name.substr(0, so));
+  return out;
+}
+
+std::string package_family(std::string_view id) {
+  if (id == "debian" || id == "ubuntu") return "deb";
+  for (std::string_view rpm : {"rhel", "fedora", "centos", "rocky", "almalinux", "ol", "azurelinux"})
+    if (id == rpm) return "rpm";
+  if (id == "sles" || id == "opensuse-leap" || id == "opensuse-tumbleweed") return "suse";
+  return "";
+}
+
+std::optional<std::string> package_for_library(const std::vector<LibraryPackage>& map, std::string_view library,
+                                               std::string_view family, std::string_view distro_id,
+                                               std::string_view version_id, bool amd_repository) {
+  if (family.empty()) return std::nullopt;
+  for (auto& name : library_lookup_names(library)) {
+    for (auto& e : map) {
+      if (e.library != name) continue;
+      bool amd = e.origin == "amd";
+      if (amd && !amd_repository) return std::nullopt;
+      if (family == "deb") {
+        std::optional<std::string_view> package = e.deb;
+        // The newest rename that applies to this version wins.
+        std::string_view since;
+        for (auto& r : e.renamed)
+          if (r.distro == distro_id && !version_id.empty() && compare_versions(version_id, r.from_version) >= 0 &&
+              (since.empty() || compare_versions(r.from_version, since) > 0))
+            package = r.package, since = r.from_version;
+        return package ? std::optional<std::string>(std::string(*package)) : std::nullopt;
+      }
+      if (family == "suse" && !amd) return std::nullopt;  // SUSE names its system libraries otherwise
+      if (e.rpm) return std::string(*e.rpm);
+      return amd ? std::optional<std::string>(std::string(e.deb)) : std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace rocmdoc
