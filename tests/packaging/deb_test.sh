@@ -50,7 +50,8 @@ build)
   echo "$depends" | grep -Eq '(^|, )libc6 \(>= [0-9.]+\)' || fail "Depends has no versioned libc6 (dpkg-shlibdeps): '$depends'"
   [ "$(dpkg-deb -f "$DEB" Version)" = "$(sed -n '1s/^rocmdoc (\([^)]*\)).*/\1/p' "$SOURCE/packaging/debian/changelog")" ] ||
     fail "the package's version is not the changelog's"
-  dpkg-deb --ctrl-tarfile "$DEB" | tar -xO ./conffiles | grep -qx /etc/rocmdoc/rules.d/README ||
+  conffiles=$(dpkg-deb --ctrl-tarfile "$DEB" | tar -xO ./conffiles)
+  grep -qx /etc/rocmdoc/rules.d/README <<<"$conffiles" ||
     fail "/etc/rocmdoc/rules.d/README is not a conffile"
   say "built $(basename "$DEB"), Depends: $depends"
   ;;
@@ -125,12 +126,16 @@ install)
   grep -q "device-node-not-accessible" "$WORK/check.out" || fail "check did not report device-node-not-accessible: $(cat "$WORK/check.out")"
   [ "$(in_root man -w rocmdoc)" = /usr/share/man/man1/rocmdoc.1.gz ] || fail "man -w rocmdoc: $(in_root man -w rocmdoc 2>&1)"
   [ "$(in_root man -w rocmdoc-check)" = /usr/share/man/man1/rocmdoc-check.1.gz ] || fail "man -w rocmdoc-check"
-  in_root man -P cat rocmdoc-check 2>/dev/null | grep -q -- "--rocm" || fail "man rocmdoc-check does not show --rocm"
+  page=$(in_root man -P cat rocmdoc-check 2>/dev/null) || fail "man rocmdoc-check exited $?"
+  grep -q -- "--rocm" <<<"$page" || fail "man rocmdoc-check does not show --rocm"
   [ -d "$ROOT/etc/rocmdoc/rules.d" ] && [ -f "$ROOT/etc/rocmdoc/rules.d/README" ] || fail "/etc/rocmdoc/rules.d/README is missing"
   # check reads rules.d as root only when root alone can write it: the
   # packaged folder must pass (check above ran as root and loaded it).
   [ "$(stat -c '%U %a' "$ROOT/etc/rocmdoc/rules.d")" = "root 755" ] || fail "/etc/rocmdoc/rules.d is not root's, 0755"
-  in_root rocmdoc completion --list fix-ids | grep -qx device-node-not-accessible || fail "completion --list fix-ids"
+  # Read whole before grep: `grep -q` stops at the first match, and a later
+  # write of rocmdoc's then fails (EPIPE, exit 2), which pipefail reports.
+  ids=$(in_root rocmdoc completion --list fix-ids) || fail "completion --list fix-ids exited $?"
+  grep -qx device-node-not-accessible <<<"$ids" || fail "completion --list fix-ids lacks device-node-not-accessible"
 
   say "apt-get purge rocmdoc, autoremove what it pulled in"
   in_root apt-get purge -y rocmdoc >>"$WORK/apt.log" 2>&1 || fail "apt-get purge failed: $(tail -n 10 "$WORK/apt.log")"
