@@ -91,11 +91,10 @@ struct sigaction handler_action() {
 }
 
 // Installs the handler where the signal still has its default action: an
-// ignored one (nohup) stays ignored, another handler is left alone.
+// ignored one (nohup) stays ignored, another handler is left alone. Asked
+// each time, not remembered: whatever set a signal back to its default since
+// (a forked child, a library) would otherwise leave the temporaries behind.
 void install_where_default() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
   struct sigaction sa = handler_action();
   for (int s : kSignals) {
     struct sigaction old {};
