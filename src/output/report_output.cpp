@@ -75,13 +75,20 @@ std::string finding_section(const Json& f, size_t number, const MarkdownReportOp
                                 markdown_escaped(fact_text(field(f, "id"))),
                                 markdown_escaped(scrubbed(o, fact_text(field(f, "title")))));
   std::string body = "area: " + fact_text(field(f, "area")) + "\n";
+  const Json& also = field(f, "also");
+  if (also.is_array())
+    for (auto& place : also) body += "also: " + fact_text(field(place, "title")) + "\n";
   body += "why: " + fact_text(field(f, "why")) + "\n";
-  const Json& evidence = field(f, "evidence");
-  if (evidence.is_object() && !evidence.empty()) {
-    body += "evidence:\n";
-    for (auto& [path, value] : evidence.items())
-      body += "  " + path + " = " + json_text(value) + "\n";
-  }
+  // With several places, each one's evidence under its title.
+  bool places = also.is_array() && !also.empty();
+  auto evidence_lines = [&](const Json& evidence, const std::string& title) {
+    if (!evidence.is_object() || evidence.empty()) return;
+    body += places ? "evidence for \"" + title + "\":\n" : "evidence:\n";
+    for (auto& [path, value] : evidence.items()) body += "  " + path + " = " + json_text(value) + "\n";
+  };
+  evidence_lines(field(f, "evidence"), fact_text(field(f, "title")));
+  if (places)
+    for (auto& place : also) evidence_lines(field(place, "evidence"), fact_text(field(place, "title")));
   const Json& fix = field(f, "fix");
   const Json& steps = field(fix, "steps");
   if (steps.is_array() && !steps.empty()) {

@@ -127,42 +127,11 @@ std::string power_lines(const Json& facts, const Style& st) {
 
 // The why and the verify command name the place too (the text shows
 // neither per place), so the fix steps alone decide.
-bool same_fix(const Finding& a, const Finding& b) { return a.steps == b.steps; }
-
-// A rule's findings as the text shows them: places with the same fix are
-// one finding ("alex cannot open /dev/kfd" and "... /dev/dri/renderD128"
-// share one usermod), in the order they came.
-std::vector<std::vector<const Finding*>> grouped(const RuleOutcome& o) {
-  std::vector<std::vector<const Finding*>> groups;
-  for (auto& f : o.findings) {
-    auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return same_fix(*g.front(), f); });
-    if (it == groups.end()) groups.push_back({&f});
-    else it->push_back(&f);
-  }
-  return groups;
-}
-
-// The problems as the text counts them: one per finding shown.
-struct ShownCounts {
-  size_t errors = 0, warnings = 0;
-};
-ShownCounts shown_counts(const CheckReport& report) {
-  ShownCounts c;
-  for (auto& o : report.outcomes) {
-    if (o.verdict != Verdict::fired) continue;
-    size_t n = grouped(o).size();
-    if (o.rule->severity == Severity::error) c.errors += n;
-    if (o.rule->severity == Severity::warning) c.warnings += n;
-  }
-  return c;
-}
-
-void finding_lines(std::string& out, const RuleOutcome& o, const std::vector<const Finding*>& group,
-                   const TextOptions& options, const Style& st) {
-  const Finding& f = *group.front();
+void finding_lines(std::string& out, const RuleOutcome& o, const Finding& f, const TextOptions& options,
+                   const Style& st) {
   out += fmt::format("    {} {} {}{}\n", mark(o.rule->severity), st.bold(o.rule->id + ":"), f.title,
                      o.rule->local_override ? st.dim(" (local rule, " + o.rule->where.str() + ")") : "");
-  for (size_t i = 1; i < group.size(); ++i) out += fmt::format("      also: {}\n", group[i]->title);
+  for (auto& place : f.also) out += fmt::format("      also: {}\n", place.title);
   out += fmt::format("      why: {}\n", f.why);
   for (auto& step : f.steps) {
     out += fmt::format("      fix: {}\n", step.text);
@@ -173,18 +142,19 @@ void finding_lines(std::string& out, const RuleOutcome& o, const std::vector<con
   if (o.rule->fix.reboot) needs.push_back("reboot");
   if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
   if (!options.verbose) return;
-  if (group.size() == 1) {
+  if (f.also.empty()) {
     for (auto& [path, value] : f.evidence.items())
       out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));
     return;
   }
   // Several places: each one's evidence under its title, since `it` is
   // another device node in each.
-  for (auto* place : group) {
-    out += st.dim(fmt::format("      evidence for \"{}\":\n", place->title));
-    for (auto& [path, value] : place->evidence.items())
-      out += st.dim(fmt::format("        {} = {}\n", path, json_text(value)));
-  }
+  auto place_lines = [&](const std::string& title, const Json& evidence) {
+    out += st.dim(fmt::format("      evidence for \"{}\":\n", title));
+    for (auto& [path, value] : evidence.items()) out += st.dim(fmt::format("        {} = {}\n", path, json_text(value)));
+  };
+  place_lines(f.title, f.evidence);
+  for (auto& place : f.also) place_lines(place.title, place.evidence);
 }
 
 std::string workload_lines(const WorkloadReport& w, const Style& st) {
@@ -248,7 +218,7 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
       for (auto& line : provenance_lines(report.facts)) out += st.dim("    data: " + line + "\n");
     for (auto* o : fired) {
       if (options.quiet && o->rule->severity == Severity::info) continue;
-      for (auto& group : grouped(*o)) finding_lines(out, *o, group, options, st);
+      for (auto& f : o->findings) finding_lines(out, *o, f, options, st);
     }
     if (options.verbose) {
       for (auto* o : unknown) out += st.dim(fmt::format("    ? {}: not checked: {}\n", o->rule->id, o->reason));
@@ -263,15 +233,14 @@ std::string render_text_report(const CheckReport& report, const TextOptions& opt
   std::string target = str_or(field(report.facts, "target"), "rocm", "");
   std::string failed_text = fmt::format("{} workload{} failed", failed, failed == 1 ? "" : "s");
   if (!out.empty()) out += "\n";
-  ShownCounts shown = shown_counts(report);
-  size_t problems = shown.errors + shown.warnings;
+  size_t problems = report.errors + report.warnings;
   if (!report.has_problems() && !failed)
     out += fmt::format("{} No problems found", st.green("•"));
   else if (!report.has_problems())
     out += fmt::format("{} {}", st.red("•"), failed_text);
   else
     out += fmt::format("{} {} problem{} ({} error{}, {} warning{}){}", st.red("•"), problems, problems == 1 ? "" : "s",
-                       shown.errors, shown.errors == 1 ? "" : "s", shown.warnings, shown.warnings == 1 ? "" : "s",
+                       report.errors, report.errors == 1 ? "" : "s", report.warnings, report.warnings == 1 ? "" : "s",
                        failed ? "; " + failed_text : "");
   if (report.unknowns) out += fmt::format("; {} check{} could not run", report.unknowns, report.unknowns == 1 ? "" : "s");
   if (!target.empty()) out += fmt::format("; target ROCm {}", target);
@@ -297,6 +266,8 @@ Json render_json_report(const CheckReport& report, const WorkloadReport* workloa
     for (auto& f : o.findings) {
       Json steps = Json::array();
       for (auto& s : f.steps) steps.push_back({{"text", s.text}, {"argv", s.argv}, {"sudo", s.sudo}});
+      Json also = Json::array();
+      for (auto& place : f.also) also.push_back({{"title", place.title}, {"evidence", place.evidence}});
       findings.push_back({{"id", o.rule->id},
                           {"severity", severity_name(o.rule->severity)},
                           {"area", o.rule->area},
@@ -305,6 +276,7 @@ Json render_json_report(const CheckReport& report, const WorkloadReport* workloa
                           {"fix", {{"steps", steps}, {"reboot", o.rule->fix.reboot}, {"relogin", o.rule->fix.relogin},
                                    {"verify", f.verify}}},
                           {"evidence", f.evidence},
+                          {"also", also},
                           {"sources", o.rule->sources},
                           {"rule_file", o.rule->where.str()},
                           {"local_override", o.rule->local_override}});

@@ -1,5 +1,6 @@
 // What running the rules on a facts document produces: for each rule, did
-// it fire (with one finding per matching item), pass, or could it not be
+// it fire (with one finding per matching item, items with the same fix
+// merged), pass, or could it not be
 // checked (and why).
 #pragma once
 
@@ -22,6 +23,14 @@ inline bool operator==(const RenderedStep& a, const RenderedStep& b) {
   return a.text == b.text && a.argv == b.argv && a.sudo == b.sudo;
 }
 
+// Another place a finding applies with the same fix: "alex cannot open
+// /dev/kfd" and "... /dev/dri/renderD128" share one usermod, so they are one
+// finding (one block, one count, one fix) that lists both.
+struct Place {
+  std::string title;
+  Json evidence = Json::object();
+};
+
 struct Finding {
   const Rule* rule = nullptr;
   std::string title;
@@ -29,6 +38,7 @@ struct Finding {
   std::vector<RenderedStep> steps;
   std::vector<std::string> verify;
   Json evidence = Json::object();  // fact path -> value the condition read
+  std::vector<Place> also;         // the other places with these same steps
 };
 
 enum class Verdict { fired, passed, unknown, not_applicable };

@@ -74,6 +74,21 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   return f;
 }
 
+// Items with the same fix are one finding: a second device node the user
+// cannot open adds a place to the first, not a second block with the same
+// usermod (steps with no command, such as "reinstall the package", still
+// compare by their text, so only truly identical advice merges). The first
+// place's why and verify stand for all: they name the place ("/dev/kfd
+// lets only ...", "test -w /dev/kfd"), and the one fix serves every place.
+void add_finding(std::vector<Finding>& findings, Finding f) {
+  for (auto& first : findings)
+    if (first.steps == f.steps) {
+      first.also.push_back({std::move(f.title), std::move(f.evidence)});
+      return;
+    }
+  findings.push_back(std::move(f));
+}
+
 // The platforms scope is itself three-valued: an unknown platform leaves a
 // scoped rule unchecked rather than guessed in or out.
 Value in_scope(const Rule& rule, EvalContext& ctx) {
@@ -104,7 +119,7 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
   }
   auto judge = [&](std::string& first_unknown) {
     Value v = evaluate(*rule.when, ctx);
-    if (v.is_true()) out.findings.push_back(make_finding(rule, ctx));
+    if (v.is_true()) add_finding(out.findings, make_finding(rule, ctx));
     else if (!v.is_false() && first_unknown.empty())
       first_unknown = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";
   };

@@ -114,12 +114,19 @@ TEST_CASE("places that share a fix are one finding in check's text", "[cli][chec
   size_t first = r.out.find("$ sudo usermod -aG render alex");
   REQUIRE(first != std::string::npos);
   CHECK(r.out.find("$ sudo usermod -aG render alex", first + 1) == std::string::npos);
-  // JSON keeps every place as its own finding, for scripts.
+  // JSON has the same one finding, with the render node as a place of its own.
   auto j = run_rocmdoc({"check", "--json", "--root", machine_root("user-not-in-render")});
   Json doc = Json::parse(j.out);
-  size_t places = 0;
-  for (auto& f : doc["findings"]) places += f["id"] == "device-node-not-accessible";
-  CHECK(places == 2);
+  size_t found = 0;
+  for (auto& f : doc["findings"])
+    if (f["id"] == "device-node-not-accessible") {
+      ++found;
+      CHECK(f["title"] == "alex cannot open /dev/kfd (owner root, group render, mode 0660)");
+      REQUIRE(f["also"].size() == 1);
+      CHECK(f["also"][0]["title"] == "alex cannot open /dev/dri/renderD128 (owner root, group render, mode 0660)");
+      CHECK(f["also"][0]["evidence"]["it.mode"] == "0660");
+    }
+  CHECK(found == 1);
 }
 
 TEST_CASE("check -v shows each AMD GPU's power cap, clocks, temperatures and throttle status", "[cli][check][power]") {
@@ -141,9 +148,14 @@ TEST_CASE("check's summary counts a finding with several places once", "[cli][ch
   CHECK(r.exit_code == 1);
   // One block for /dev/kfd and the render node, so one problem, as shown.
   CHECK(r.out.find("• 1 problem (1 error, 0 warnings)") != std::string::npos);
-  // JSON counts findings (one per place), as docs/check-json.md says.
+  // JSON and report count it once too: every output says the same number.
   Json doc = Json::parse(run_rocmdoc({"check", "--json", "--root", machine_root("user-not-in-render")}).out);
-  CHECK(doc["summary"]["errors"] == 2);
+  CHECK(doc["summary"]["errors"] == 1);
+  auto report = run_rocmdoc({"report", "--root", machine_root("user-not-in-render")});
+  INFO(report.out);
+  CHECK(report.out.find(": 1 error, 0 warnings,") != std::string::npos);
+  CHECK(report.out.find("device-node-not-accessible: user cannot open /dev/dri/renderD128") == std::string::npos);
+  CHECK(report.out.find("also: user cannot open /dev/dri/renderD128") != std::string::npos);
   // -v gives each place's evidence under the one finding, by place.
   auto v = run_rocmdoc({"check", "-v", "--root", machine_root("user-not-in-render")});
   INFO(v.out);
