@@ -62,4 +62,11 @@ std::optional<std::string> package_for_library(const std::vector<LibraryPackage>
   return std::nullopt;
 }
 
+std::optional<std::string_view> library_origin(const std::vector<LibraryPackage>& map, std::string_view library) {
+  for (auto& name : library_lookup_names(library))
+    for (auto& e : map)
+      if (e.library == name) return e.origin;
+  return std::nullopt;
+}
+
 }  // namespace rocmdoc

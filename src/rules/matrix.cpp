@@ -355,6 +355,14 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                             auto p = m->library_package(s(a[0]), a[1].json().is_string() ? s(a[1]) : "", version);
                             return Value::of(p ? Json(*p) : Json(nullptr));
                           }};
+  // library_origin(text.library): "amd" or "distribution"; unknown where
+  // the map does not list the library (it may be either, or neither).
+  f["library_origin"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                           std::string library = s(a[0]);
+                           auto o = library_origin(m->libraries_, library);
+                           if (!o) return Value::unknown("rules/matrix/libraries.yaml does not list " + library);
+                           return Value::of(std::string(*o));
+                         }};
   f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                 return m->torch_wheel_has_gfx(s(a[0]), s(a[1]));
                               }};
