@@ -155,9 +155,38 @@ void gather_evidence(ExplainedCause& e, const ScanResult& scan) {
 
 // Real problems the facts do not rule out, then harmless noise, then what
 // the facts rule out: a refuted error explains less than a benign line.
+// Among the open real ones, a problem that exists only when the user set a
+// variable comes after those that need nothing set, while nothing shows the
+// variable set: most users never set HSA_OVERRIDE_GFX_VERSION or a device
+// mask, so a symptom's list must not put "your override is wrong" before
+// what happens on every machine. It stays a candidate (still undecided).
 int tier(const ExplainedCause& c) {
-  bool refuted = c.verdict == CauseVerdict::refuted;
-  return (refuted ? 2 : 0) + (c.cause->benign ? 1 : 0);
+  if (c.verdict == CauseVerdict::refuted) return c.cause->benign ? 4 : 3;
+  if (c.cause->benign) return 2;
+  return c.unseen_settings.empty() ? 0 : 1;
+}
+
+// The variables nothing shows set, and the one command that shows whether
+// they are: printenv prints the value of each that is set, nothing for the
+// others.
+void mark_unseen_settings(ExplainedCause& e, const Json& facts, const Knowledge& k) {
+  if (e.verdict != CauseVerdict::undecided ||
+      needed_setting_seen(*e.cause, facts, k.functions) != SettingSeen::unseen)
+    return;
+  RenderedStep step;
+  step.argv = {"printenv"};
+  std::string names;
+  for (auto& need : e.cause->needs_set) {
+    if (std::find(e.unseen_settings.begin(), e.unseen_settings.end(), need.variable) != e.unseen_settings.end()) continue;
+    e.unseen_settings.push_back(need.variable);
+    step.argv.push_back(need.variable);
+    names += (names.empty() ? "" : " or ") + need.variable;
+  }
+  e.reason = "it needs " + names + " set, and neither the text nor the facts show it";
+  step.text = "It happens only with " + names +
+              " set: print it in the environment the program runs in (its shell, service unit or container); "
+              "nothing printed rules it out";
+  e.confirm = step;
 }
 
 bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
@@ -250,6 +279,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
     e.confidence = confidence(e.verdict, e.text_score);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
+    mark_unseen_settings(e, facts, knowledge);
     out.causes.push_back(std::move(e));
   }
   std::stable_sort(out.causes.begin(), out.causes.end(), ranks_before);

@@ -29,6 +29,11 @@ struct ExplainedCause {
   size_t symptom_rank = 0;           // its place in the symptom's list (most common first)
   std::string ruled_out;             // refuted: the facts that rule it out ("amdgpu.module.loaded is true")
   std::string confirmed_by;          // confirmed: the facts check's finding read, in brief
+  // Undecided only: the variables it needs set (`needs_set`) when neither
+  // the text nor the facts show one set. Such a cause ranks after every
+  // open cause that needs nothing set, and its confirm is the command that
+  // shows whether they are set.
+  std::vector<std::string> unseen_settings;
 };
 
 // A problem `check` finds on the same facts (a fired error or warning).

@@ -105,6 +105,11 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
     if (!o.verbose && shown > o.others) break;
     auto& c = e.causes[i];
     if (o.verbose) out += full_cause(c, o);
+    else if (!c.unseen_settings.empty() && c.confirm)
+      // The one command that decides it, on its line: most users never set it.
+      out += fmt::format("  {} {}: {} ({} confidence; only if {} is set: $ {})\n", mark(c), c.cause->rule.id,
+                         c.finding.title, c.confidence, fmt::join(c.unseen_settings, " or "),
+                         shell_words(c.confirm->argv, false));
     else
       out += fmt::format("  {} {}: {}{} ({} confidence)\n", mark(c), c.cause->rule.id,
                          c.cause->benign ? "harmless: " : "", c.finding.title, c.confidence);
@@ -168,6 +173,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
     if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
     if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
     if (c.verdict == CauseVerdict::confirmed && !c.confirmed_by.empty()) cause["confirmed_by"] = c.confirmed_by;
+    if (!c.unseen_settings.empty()) cause["not_shown_set"] = c.unseen_settings;
     if (c.symptom) cause["symptom"] = c.symptom->id;
     if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
     if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};

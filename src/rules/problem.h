@@ -19,6 +19,17 @@ struct Signal {
   SourceLocation where;
 };
 
+// A variable the problem needs the user to have set: an override, a device
+// mask, a library path. Nobody has them by default, so a problem that needs
+// one is less likely than one that needs nothing, until the text or the
+// facts show it set (explain's ranking, docs/explain.md).
+struct NeededSetting {
+  std::string variable;               // as the environment names it: HSA_OVERRIDE_GFX_VERSION
+  std::string fact;                   // where the facts record it: env.<variable>, or the fact given
+  std::vector<std::string> shown_by;  // the signatures whose line shows it set (`shows_set`), filled at load
+  SourceLocation where;
+};
+
 struct Problem {
   // id, area (check's section), severity, platforms, for_each, title, why,
   // fix, sources, examples. rule.when is the facts condition check fires on;
@@ -35,6 +46,8 @@ struct Problem {
   std::string when_in_text_source;
   ExprPtr when_in_text;
   std::optional<FixStep> confirm;    // what to check by hand when the facts are unknown
+  // Explain only: it exists only when one of these is set (`needs_set`).
+  std::vector<NeededSetting> needs_set;
 
   bool checked() const { return rule.when != nullptr; }  // does check run it
   bool has_id(const std::string& id) const;

@@ -26,6 +26,16 @@ std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
 // with neither, the text alone decides (unknown, "decided by the text alone").
 RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions);
 
+// Whether what a problem needs set (`needs_set`) is visible: set in the
+// facts, or shown by a matched line of the text (a signature that
+// `shows_set` it, or the problem's own weight-3 message, which only it
+// prints); not set by the facts (known null or empty: then its conditions
+// decide, as for any problem); or neither, when the facts do not record it
+// and the text does not show it.
+enum class SettingSeen { not_needed, shown, not_set, unseen };
+SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
+                                const std::map<std::string, Function>& functions);
+
 struct ExampleFailure {
   const Rule* rule;
   const RuleExample* example;

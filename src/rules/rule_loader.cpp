@@ -101,6 +101,20 @@ class Loader {
         listed.insert(id);
       }
     }
+    // needs_set looks for the variable in the lines of the signatures that
+    // show it; a signature that shows a variable no problem needs is a slip.
+    std::set<std::string> needed;
+    for (auto& p : set_.problems)
+      for (auto& need : p.needs_set) {
+        needed.insert(need.variable);
+        for (auto& s : set_.signatures)
+          if (std::find(s.shows_set.begin(), s.shows_set.end(), need.variable) != s.shows_set.end())
+            need.shown_by.push_back(s.id);
+      }
+    for (auto& s : set_.signatures)
+      for (auto& v : s.shows_set)
+        if (!needed.count(v))
+          set_.errors.push_back({s.where, "signature '" + s.id + "': shows_set " + v + ", but no problem's needs_set names it"});
     for (auto& p : set_.problems) {
       bool in_symptom = listed.count(p.rule.id) > 0;
       for (auto& alias : p.aliases) in_symptom = in_symptom || listed.count(alias) > 0;
@@ -228,8 +242,8 @@ class Loader {
       ex.facts_yaml = &yaml_->required(e, "facts");
       if (!ex.facts_yaml->is_map()) yaml_->fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
       ex.expect = yaml_->text(yaml_->required(e, "expect"), "expect");
-      if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown")
-        yaml_->fail(e["expect"], "'expect' is fire, pass or unknown");
+      if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown" && ex.expect != "unseen")
+        yaml_->fail(e["expect"], "'expect' is fire, pass, unknown or unseen");
       rule.examples.push_back(ex);
     }
   }
@@ -264,7 +278,7 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "confirm", "title", "why", "fix", "sources", "examples"});
+                          "when_in_text", "confirm", "needs_set", "title", "why", "fix", "sources", "examples"});
     Problem p;
     Rule& r = p.rule;
     r.where = yaml_->at(n);
@@ -307,11 +321,51 @@ class Loader {
       p.when_in_text = condition(n["when_in_text"], "");
     }
     if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
+    if (n["needs_set"]) {
+      for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
+      if (p.needs_set.empty()) yaml_->fail(n["needs_set"], "'needs_set' names at least one variable");
+    }
     load_rule_text(r, n, item_path);
     // What check fires on must be shown to fire and to pass.
     if (r.when) load_examples(r, yaml_->required(n, "examples"));
     else if (n["examples"]) load_examples(r, n["examples"]);
+    // "unseen" is explain's verdict on a text that does not show the
+    // variable: it needs both a text and something to look for in it.
+    for (auto& ex : r.examples)
+      if (ex.expect == "unseen" && (p.needs_set.empty() || !ex.facts_yaml->find("text")))
+        yaml_->fail(*ex.facts_yaml, p.needs_set.empty()
+                                        ? "'expect: unseen' is for a problem with 'needs_set'"
+                                        : "'expect: unseen' is explain's verdict on a text: the facts need a 'text' section");
     place(p, n, local);
+  }
+
+  // A variable the problem needs set: its name, or {variable, fact} when
+  // the facts record it under another path (LD_LIBRARY_PATH's ROCm entries
+  // are env.ld_library_path_rocm_entries).
+  NeededSetting needed_setting(const YamlNode& n) const {
+    NeededSetting s;
+    s.where = yaml_->at(n);
+    const YamlNode* name = &n;
+    if (n.is_map()) {
+      yaml_->allow_keys(n, {"variable", "fact"});
+      name = &yaml_->required(n, "variable");
+    }
+    s.variable = variable_name(*name);
+    s.fact = n.is_map() && n["fact"] ? yaml_->text(n["fact"], "fact") : "env." + s.variable;
+    if (starts_with(s.fact, "text"))
+      yaml_->fail(n.is_map() && n["fact"] ? n["fact"] : n, "'needs_set' names a machine fact; the text shows a variable through a signature's 'shows_set'");
+    if (vocabulary_.is_fact && !vocabulary_.is_fact(s.fact))
+      yaml_->fail(n.is_map() && n["fact"] ? n["fact"] : n,
+                  "no fact '" + s.fact + "' records " + s.variable + "; write {variable: " + s.variable + ", fact: PATH}");
+    return s;
+  }
+
+  std::string variable_name(const YamlNode& n) const {
+    std::string v = yaml_->text(n, "variable");
+    bool ok = !v.empty() && !std::isdigit(static_cast<unsigned char>(v[0]));
+    for (char c : v) ok = ok && (std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+    if (!ok) yaml_->fail(n, "an environment variable's name, in capitals ('" + v + "')");
+    return v;
   }
 
   static std::string default_layer(const std::string& area) {
@@ -359,13 +413,15 @@ class Loader {
 
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
-    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "context", "examples"});
+    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "context", "shows_set", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
     s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
     if (n["scan_kernel_log"]) s.scan_kernel_log = yaml_->flag(n["scan_kernel_log"], "scan_kernel_log");
     if (n["context"]) s.context = yaml_->flag(n["context"], "context");
+    if (n["shows_set"])
+      for (auto& v : yaml_->list(n["shows_set"], "shows_set")) s.shows_set.push_back(variable_name(v));
     check_pattern(n["pattern"], s.pattern, true);
     if (s.context && RE2(s.pattern).NumberOfCapturingGroups() == 0)
       yaml_->fail(n["pattern"], "a context signature captures a value: its pattern needs a named group");

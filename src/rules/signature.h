@@ -34,6 +34,9 @@ struct Signature {
   // captures fill only what no other signature captured, and no problem or
   // symptom may take it as a signal.
   bool context = false;
+  // The variables a matching line shows set ("export HSA_OVERRIDE_GFX_VERSION=10.3.0"):
+  // what a problem's `needs_set` looks for in the text.
+  std::vector<std::string> shows_set;
 };
 
 // Where a text probably came from, so "nothing recognised" can name the
