@@ -213,7 +213,7 @@ SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
     for (auto& id : facts["text"]["matched"])
       if (id.is_string()) matched.insert(id.get<std::string>());
   for (auto& sig : problem.signals)
-    if (sig.weight == 3 && matched.count(sig.signature)) return SettingSeen::shown;
+    if (sig.weight >= 2 && matched.count(sig.signature)) return SettingSeen::shown;
   EvalContext ctx(facts, functions);
   bool all_known = true;
   for (auto& need : problem.needs_set) {
