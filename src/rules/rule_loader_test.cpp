@@ -91,7 +91,7 @@ TEST_CASE("wrong types and bad values are named", "[rules]") {
   CHECK(with("area: driver", "area: drivers").find("unknown area 'drivers'") != std::string::npos);
   CHECK(with("sudo: true", "sudo: yes please").find("'sudo' must be true or false") != std::string::npos);
   CHECK(with("id: kfd-missing", "id: KFD_missing").find("lower-case") != std::string::npos);
-  CHECK(with("expect: fire", "expect: maybe").find("'expect' is fire, pass or unknown") != std::string::npos);
+  CHECK(with("expect: fire", "expect: maybe").find("'expect' is fire, pass, unknown or unseen") != std::string::npos);
   CHECK(with("title: \"/dev/kfd is missing\"", "title: \"{kfd.nope}\"").find("unknown fact {kfd.nope}") !=
         std::string::npos);
   CHECK(with("    sources: [https://example.invalid/doc]\n", "").find("missing 'sources'") != std::string::npos);
