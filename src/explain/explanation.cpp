@@ -157,9 +157,11 @@ void gather_evidence(ExplainedCause& e, const ScanResult& scan) {
 // the facts rule out: a refuted error explains less than a benign line.
 // Among the open real ones, a problem that exists only when the user set a
 // variable comes after those that need nothing set, while nothing shows the
-// variable set: most users never set HSA_OVERRIDE_GFX_VERSION or a device
-// mask, so a symptom's list must not put "your override is wrong" before
-// what happens on every machine. It stays a candidate (still undecided).
+// variable set: most users never set a device mask or LD_LIBRARY_PATH, so a
+// symptom's list must not put "your HIP_VISIBLE_DEVICES hides the GPU"
+// before what happens on every machine. It stays a candidate (undecided).
+// The HSA_OVERRIDE_GFX_VERSION problems have no needs_set: pastes often
+// leave out an override that is set, and demoting them cost validation.
 int tier(const ExplainedCause& c) {
   if (c.verdict == CauseVerdict::refuted) return c.cause->benign ? 4 : 3;
   if (c.cause->benign) return 2;
