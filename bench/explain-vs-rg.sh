@@ -42,8 +42,20 @@ fi
 # plain groups match the same text. (?-u:...) turns Unicode classes off, as
 # rocmdoc matches bytes (Latin-1): with Unicode \b and \s rg 13 falls back to
 # a slow engine on these patterns and takes minutes, which would flatter us.
-"$rocmdoc" rules patterns | sed -E 's/\(\?P<[a-z_]+>/(/g; s/^(.*)$/(?-u:\1)/' > "$out/patterns.txt"
+# (?-u:) refuses a literal non-ASCII character, so each one becomes its
+# UTF-8 bytes (\xC3\xB6 for ö), the bytes rocmdoc's Latin-1 pattern matches.
+"$rocmdoc" rules patterns | python3 -c '
+import re, sys
+for line in sys.stdin.read().splitlines():
+    line = re.sub(r"\(\?P<[a-z_]+>", "(", line)
+    line = "".join(c if ord(c) < 128 else "".join("\\x%02X" % b for b in c.encode()) for c in line)
+    print("(?-u:" + line + ")")
+' > "$out/patterns.txt"
 echo "log: $log ($(du -m "$log" | cut -f1) MiB), $(wc -l < "$out/patterns.txt") patterns"
+# hyperfine -i ignores exit codes (rg exits 1 on no match): a pattern rg
+# cannot parse (exit 2) must stop the bench, not time an instant failure.
+rc=0; rg --no-config -c -f "$out/patterns.txt" /dev/null >/dev/null || rc=$?
+[ "$rc" -le 1 ] || { echo "rg cannot read $out/patterns.txt (exit $rc): the ratio would be meaningless" >&2; exit 2; }
 
 hyperfine --shell=none -i --warmup 1 --runs "${RUNS:-5}" --export-json "$out/explain-vs-rg.json" \
   --command-name "rocmdoc explain" "$rocmdoc explain --no-probe --json -f $log" \
