@@ -35,38 +35,35 @@ std::string package_family(std::string_view id) {
   return "";
 }
 
+// The map's entry for a library, by its most specific name, or null.
+const LibraryPackage* library_entry(const std::vector<LibraryPackage>& map, std::string_view library) {
+  for (auto& name : library_lookup_names(library))
+    for (auto& e : map)
+      if (e.library == name) return &e;
+  return nullptr;
+}
+
 std::optional<std::string> package_for_library(const std::vector<LibraryPackage>& map, std::string_view library,
                                                std::string_view family, std::string_view distro_id,
                                                std::string_view version_id, bool amd_repository) {
   if (family.empty()) return std::nullopt;
-  for (auto& name : library_lookup_names(library)) {
-    for (auto& e : map) {
-      if (e.library != name) continue;
-      bool amd = e.origin == "amd";
-      if (amd && !amd_repository) return std::nullopt;
-      if (family == "deb") {
-        std::optional<std::string_view> package = e.deb;
-        // The newest rename that applies to this version wins.
-        std::string_view since;
-        for (auto& r : e.renamed)
-          if (r.distro == distro_id && !version_id.empty() && compare_versions(version_id, r.from_version) >= 0 &&
-              (since.empty() || compare_versions(r.from_version, since) > 0))
-            package = r.package, since = r.from_version;
-        return package ? std::optional<std::string>(std::string(*package)) : std::nullopt;
-      }
-      if (family == "suse" && !amd) return std::nullopt;  // SUSE names its system libraries otherwise
-      if (e.rpm) return std::string(*e.rpm);
-      return amd ? std::optional<std::string>(std::string(e.deb)) : std::nullopt;
-    }
+  const LibraryPackage* e = library_entry(map, library);
+  if (!e) return std::nullopt;
+  bool amd = e->origin == "amd";
+  if (amd && !amd_repository) return std::nullopt;
+  if (family == "deb") {
+    std::optional<std::string_view> package = e->deb;
+    // The newest rename that applies to this version wins.
+    std::string_view since;
+    for (auto& r : e->renamed)
+      if (r.distro == distro_id && !version_id.empty() && compare_versions(version_id, r.from_version) >= 0 &&
+          (since.empty() || compare_versions(r.from_version, since) > 0))
+        package = r.package, since = r.from_version;
+    return package ? std::optional<std::string>(std::string(*package)) : std::nullopt;
   }
-  return std::nullopt;
-}
-
-std::optional<std::string_view> library_origin(const std::vector<LibraryPackage>& map, std::string_view library) {
-  for (auto& name : library_lookup_names(library))
-    for (auto& e : map)
-      if (e.library == name) return e.origin;
-  return std::nullopt;
+  if (family == "suse" && !amd) return std::nullopt;  // SUSE names its system libraries otherwise
+  if (e->rpm) return std::string(*e->rpm);
+  return amd ? std::optional<std::string>(std::string(e->deb)) : std::nullopt;
 }
 
 }  // namespace rocmdoc

@@ -54,9 +54,10 @@ std::optional<std::string> package_for_library(const std::vector<LibraryPackage>
                                                std::string_view family, std::string_view distro_id,
                                                std::string_view version_id, bool amd_repository);
 
-// Where a library comes from, "amd" (ROCm's own) or "distribution", or
-// nullopt when the map does not know it: ROCm's libamdhip64 missing is not
-// a system library the stack forgot to declare.
-std::optional<std::string_view> library_origin(const std::vector<LibraryPackage>& map, std::string_view library);
+// The map's entry for `library` under its most specific lookup name, or
+// null. Its origin says whether the library is ROCm's own ("amd") or the
+// distribution's: a missing libamdhip64 is not a system library the stack
+// forgot to declare.
+const LibraryPackage* library_entry(const std::vector<LibraryPackage>& map, std::string_view library);
 
 }  // namespace rocmdoc

@@ -359,9 +359,9 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // the map does not list the library (it may be either, or neither).
   f["library_origin"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                            std::string library = s(a[0]);
-                           auto o = library_origin(m->libraries_, library);
-                           if (!o) return Value::unknown("rules/matrix/libraries.yaml does not list " + library);
-                           return Value::of(std::string(*o));
+                           const LibraryPackage* e = library_entry(m->libraries_, library);
+                           if (!e) return Value::unknown("rules/matrix/libraries.yaml does not list " + library);
+                           return Value::of(std::string(e->origin));
                          }};
   f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                 return m->torch_wheel_has_gfx(s(a[0]), s(a[1]));
