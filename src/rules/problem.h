@@ -19,12 +19,12 @@ struct Signal {
   SourceLocation where;
 };
 
-// A variable the problem needs the user to have set: an override, a device
-// mask, a library path. Nobody has them by default, so a problem that needs
+// A variable the problem needs the user to have set: a device mask, a
+// library path. Nobody has them by default, so a problem that needs
 // one is less likely than one that needs nothing, until the text or the
 // facts show it set (explain's ranking, docs/explain.md).
 struct NeededSetting {
-  std::string variable;               // as the environment names it: HSA_OVERRIDE_GFX_VERSION
+  std::string variable;               // as the environment names it: HIP_VISIBLE_DEVICES
   std::string fact;                   // where the facts record it: env.<variable>, or the fact given
   std::vector<std::string> shown_by;  // the signatures whose line shows it set (`shows_set`), filled at load
   SourceLocation where;

@@ -28,8 +28,8 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
 
 // Whether what a problem needs set (`needs_set`) is visible: set in the
 // facts, or shown by a matched line of the text (a signature that
-// `shows_set` it, or the problem's own weight-3 message, which only it
-// prints); not set by the facts (known null or empty: then its conditions
+// `shows_set` it, or one of the problem's own signals of weight 2 or 3,
+// which name it); not set by the facts (known null or empty: then its conditions
 // decide, as for any problem); or neither, when the facts do not record it
 // and the text does not show it.
 enum class SettingSeen { not_needed, shown, not_set, unseen };
