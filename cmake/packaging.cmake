@@ -30,6 +30,11 @@ install(FILES ${ROCMDOC_COMPLETIONS_DIR}/_rocmdoc DESTINATION ${CMAKE_INSTALL_DA
 install(FILES ${ROCMDOC_COMPLETIONS_DIR}/rocmdoc.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/debian/copyright ${ROCMDOC_GENERATED_DOCS}/changelog.Debian.gz
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The documents --help and the man pages cite as docs/NAME.md, under the same
+# relative name: /usr/share/doc/rocmdoc/docs/NAME.md (the top-level --help
+# says where they are).
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.json")
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/debian/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
         RENAME rocmdoc)
 # The local rules folder check reads (RuleSources::local_rules_dir in

@@ -289,7 +289,11 @@ void define_app(CLI::App& app, Invocation& inv) {
       "rocmdoc: a doctor for AMD ROCm on Linux. It reads this machine (or a recorded one), "
       "says what is wrong and what to type.");
   app.name("rocmdoc");
-  app.footer(kExitCodeHelp);
+  // The help cites docs/NAME.md: in a source tree that is the folder beside
+  // src/; the Debian package installs the same files under that name.
+  app.footer(std::string("The docs/ files named here are in the source tree, and installed in "
+                         "/usr/share/doc/rocmdoc/docs/.\n") +
+             kExitCodeHelp);
   app.set_version_flag("--version", "rocmdoc " + rocmdoc_version());
   app.require_subcommand(1);
   add_facts(app, inv.facts);

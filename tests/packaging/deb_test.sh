@@ -44,6 +44,15 @@ build)
     ./usr/share/lintian/overrides/rocmdoc; do
     grep -q " $path\$" "$OUT/contents" || fail "$(basename "$DEB") has no $path: $(cat "$OUT/contents")"
   done
+  # Every docs/NAME the help and man pages cite is in the package, under
+  # /usr/share/doc/rocmdoc/docs/ as the top-level help says.
+  cited=$(for page in "$BUILD"/generated/docs/man/*.1.gz; do zcat "$page"; done | sed 's/\\-/-/g' |
+    grep -o 'docs/[A-Za-z0-9_.-]*[A-Za-z0-9]' | sort -u)
+  [ -n "$cited" ] || fail "the man pages cite no docs/ file: the check below would prove nothing"
+  for doc in $cited; do
+    grep -q " ./usr/share/doc/rocmdoc/$doc\$" "$OUT/contents" || fail "the help cites $doc, which the package does not install"
+  done
+  "$BUILD/rocmdoc" --help | grep -q '/usr/share/doc/rocmdoc/docs/' || fail "rocmdoc --help does not say where the docs are installed"
   grep -v ' root/root ' "$OUT/contents" && fail "files not owned by root/root"
   depends=$(dpkg-deb -f "$DEB" Depends)
   # dpkg-shlibdeps computed it from the binary's NEEDED libraries.
