@@ -42,6 +42,17 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
     std::string name = name_unknowns ? "<" + shown + ">" : "?";
     Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
+    // On the text alone no GPU list binds `it`: the GPU the text names is
+    // the one a for_each rule over the GPUs describes ("the GPU at <address>
+    // (gfx803)", not "(<gfx>)"). Only the GPU's identity: its address and
+    // other facts are not in any text.
+    if (!call && v.is_unknown() && !ctx.item()) {
+      std::string from_text = path == "it.gfx" ? "text.gfx" : path == "it.name" ? "text.gpu_name" : "";
+      if (!from_text.empty()) {
+        Value t = evaluate_path(from_text, ctx);
+        if (!t.is_unknown() && t.json().is_string()) v = t;
+      }
+    }
     if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
     std::string value = display(v, name);
     for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))

@@ -30,6 +30,15 @@ TEST_CASE("a product name in the text names the GPU's target", "[explain][contex
   CHECK(first_cause(polaris) == "gfx-dropped-no-override");
   CHECK(polaris["causes"][0]["verdict"] == "confirmed");
 
+  // A rule that describes each GPU of the machine ("the GPU at {it.address}
+  // ({it.gfx})"): on the text alone the GPU the text names takes its place.
+  Json apu = explain_text("my Radeon 780M is not used");
+  std::string title;
+  for (auto& c : apu["causes"])
+    if (c["id"] == "gpu-not-in-any-release-override-known") title = c["title"];
+  CHECK(title.find("(gfx1103)") != std::string::npos);
+  CHECK(title.find("<gfx>") == std::string::npos);
+
   Json rdna2 = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nmy card: RX 6700XT");
   CHECK(rdna2["text"]["gfx"] == "gfx1031");
   CHECK(first_cause(rdna2) == "unsupported-gfx-needs-override");
