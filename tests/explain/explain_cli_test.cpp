@@ -63,6 +63,28 @@ TEST_CASE("the machine's facts decide between the causes a routing message point
   CHECK(verdict_of(a, "device-node-not-accessible") == "refuted");
 }
 
+TEST_CASE("a fix names this machine's package manager, and none on the text alone", "[explain][cli]") {
+  const char* apt = "E: Unable to locate package rocm-hip-sdk";
+  auto commands = [](const Json& j) {
+    std::vector<std::string> out;
+    REQUIRE(top_id(j) == "rocm-package-name-unknown-to-package-manager");
+    for (auto& step : j["causes"][0]["fix"]["steps"])
+      if (!step["argv"].empty()) out.push_back(step["argv"][0].get<std::string>());
+    return out;
+  };
+  using V = std::vector<std::string>;
+  // Ubuntu, a release AMD lists: refresh, AMD's repository, apt's search.
+  CHECK(commands(json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2204-rx6700xt"), apt}))) ==
+        V{"apt-get", "rocmdoc", "apt-cache"});
+  // Arch: no AMD repository to add (install would refuse), pacman's search.
+  CHECK(commands(json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("arch-distro-rocm"), apt}))) ==
+        V{"pacman"});
+  CHECK(commands(json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("fedora43-distro-rocm"), apt}))) ==
+        V{"dnf"});
+  // No facts: no command for a package manager the text does not name.
+  CHECK(commands(json_of(run_rocmdoc({"explain", "--json", "--no-probe", apt}))).empty());
+}
+
 TEST_CASE("by default explain judges on this machine's own facts", "[explain][cli][live]") {
   auto live = run_rocmdoc({"explain", "--json", kOutOfResources});
   auto text_only = run_rocmdoc({"explain", "--json", "--no-probe", kOutOfResources});
