@@ -142,7 +142,7 @@ void LogScanner::feed(std::string_view bytes) {
 void LogScanner::finish() {
   drain(true);
   if (!pending_.empty()) {
-    scan_line(strip_ansi(pending_), result_.lines + 1);
+    scan_line(clean_line(pending_), result_.lines + 1);
     pending_.clear();
     split_line_ = true;
   }
@@ -163,17 +163,95 @@ void LogScanner::drain(bool at_end) {
   }
   // What is left is one unfinished line; past kMaxLine it is matched in pieces.
   while (limit - done >= kMaxLine) {
-    scan_line(strip_ansi(text.substr(done, kMaxLine)), result_.lines + 1);
+    scan_line(clean_line(text.substr(done, kMaxLine)), result_.lines + 1);
     done += kMaxLine;
     split_line_ = true;
   }
   pending_.erase(0, done);
 }
 
-// A block with line breaks as LF only and no escape sequences: then ^ and $
-// work the same in the block as in its lines, and ranges split at LF.
+namespace {
+
+// An HTML escape a web page or a scraper leaves in a paste, and the byte it
+// stands for. Not &#10; or &#13;: a line break added here would shift every
+// line number after it.
+struct Entity {
+  std::string_view name;
+  char byte;
+};
+constexpr Entity kEntities[] = {{"&quot;", '"'}, {"&#34;", '"'},  {"&apos;", '\''}, {"&#39;", '\''}, {"&#x27;", '\''},
+                                {"&lt;", '<'},   {"&#60;", '<'},  {"&gt;", '>'},    {"&#62;", '>'},  {"&amp;", '&'},
+                                {"&#38;", '&'},  {"&nbsp;", ' '}, {"&#160;", ' '}};
+
+// The UTF-8 typography a forum, a word processor or a chat turns a
+// program's ASCII into, and that ASCII: curly quotes and primes, the
+// no-break space; the zero-width space and the byte-order mark vanish.
+struct Typographic {
+  std::string_view utf8;
+  std::string_view ascii;
+};
+constexpr Typographic kTypography[] = {
+    {"\xE2\x80\x98", "'"},  {"\xE2\x80\x99", "'"}, {"\xE2\x80\x9A", "'"}, {"\xE2\x80\x9B", "'"},
+    {"\xE2\x80\xB2", "'"},  {"\xE2\x80\x9C", "\""}, {"\xE2\x80\x9D", "\""}, {"\xE2\x80\x9E", "\""},
+    {"\xE2\x80\xB3", "\""}, {"\xC2\xA0", " "},      {"\xE2\x80\x8B", ""},   {"\xEF\xBB\xBF", ""}};
+
+bool has_entity_at(std::string_view text, size_t i) {
+  for (auto& e : kEntities)
+    if (text.compare(i, e.name.size(), e.name) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+bool has_typography(std::string_view text) {
+  // memchr for each lead byte: most blocks of a log have none of them.
+  for (size_t i = text.find('&'); i != std::string_view::npos; i = text.find('&', i + 1))
+    if (has_entity_at(text, i)) return true;
+  for (char lead : {'\xE2', '\xC2', '\xEF'})
+    for (size_t i = text.find(lead); i != std::string_view::npos; i = text.find(lead, i + 1))
+      for (auto& t : kTypography)
+        if (text.compare(i, t.utf8.size(), t.utf8) == 0) return true;
+  return false;
+}
+
+std::string plain_typography(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    bool replaced = false;
+    if (c == '&') {
+      for (auto& e : kEntities)
+        if (text.compare(i, e.name.size(), e.name) == 0) {
+          out += e.byte;
+          i += e.name.size();
+          replaced = true;
+          break;
+        }
+    } else if (c == '\xE2' || c == '\xC2' || c == '\xEF') {
+      for (auto& t : kTypography)
+        if (text.compare(i, t.utf8.size(), t.utf8) == 0) {
+          out += t.ascii;
+          i += t.utf8.size();
+          replaced = true;
+          break;
+        }
+    }
+    if (!replaced) out += text[i++];
+  }
+  return out;
+}
+
+std::string clean_line(std::string_view text) {
+  std::string clean = strip_ansi(text);
+  return has_typography(clean) ? plain_typography(clean) : clean;
+}
+
+// A block with line breaks as LF only, no escape sequences and no typography:
+// then ^ and $ work the same in the block as in its lines, ranges split at
+// LF, and a curly quote matches as the program's own quote.
 static std::string normalize_block(std::string_view block) {
-  std::string clean = strip_ansi(block);
+  std::string clean = clean_line(block);
   size_t w = 0;
   for (size_t i = 0; i < clean.size(); ++i) {
     if (clean[i] == '\r') {
@@ -189,7 +267,7 @@ static std::string normalize_block(std::string_view block) {
 
 void LogScanner::scan_block(std::string_view block) {
   std::string clean;
-  if (contains(block, '\r') || contains(block, '\x1b')) {
+  if (contains(block, '\r') || contains(block, '\x1b') || has_typography(block)) {
     clean = normalize_block(block);
     block = clean;
   }

@@ -1,9 +1,10 @@
 // One streaming pass over a text of any size, all signatures at once.
 //
 // Bytes are fed in pieces of any size; lines end at LF, CRLF or a lone CR
-// (progress bars). ANSI escape sequences are removed before matching and
-// bytes are matched as Latin-1, so invalid UTF-8 and NUL bytes are just
-// bytes. A line longer than kMaxLine is matched in kMaxLine pieces. Memory
+// (progress bars). ANSI escape sequences are removed and a paste's
+// typography is made plain (curly quotes, &#39; ...: plain_typography) before
+// matching, and bytes are matched as Latin-1, so invalid UTF-8 and NUL bytes
+// are just bytes. A line longer than kMaxLine is matched in kMaxLine pieces. Memory
 // stays bounded: the unfinished line (at most kMaxLine) plus the piece being
 // fed, and a few evidence lines per signature.
 //
@@ -53,6 +54,16 @@ struct ScanResult {
 // Removes ANSI escape sequences (CSI "ESC [ ... final", OSC "ESC ] ... BEL|ST")
 // and returns the rest; text without ESC is returned unchanged.
 std::string strip_ansi(std::string_view text);
+
+// Typography a paste picks up on its way through a web page, a forum or a
+// word processor (curly quotes, no-break spaces, &quot; &#39; &lt; ...):
+// whether the text has any, and the text with each replaced by the ASCII the
+// program printed. Line breaks are never added or removed.
+bool has_typography(std::string_view text);
+std::string plain_typography(std::string_view text);
+
+// strip_ansi, then plain_typography: what a line is matched as.
+std::string clean_line(std::string_view text);
 
 class LogScanner {
  public:

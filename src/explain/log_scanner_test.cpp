@@ -46,6 +46,28 @@ TEST_CASE("ANSI colour codes are removed before matching", "[scanner]") {
   CHECK(strip_ansi("cut\x1b[") == "cut");
 }
 
+TEST_CASE("a paste's typography matches as the program's ASCII, on the same line numbers", "[scanner]") {
+  // A forum's curly quotes and no-break space, a web page's HTML escapes.
+  CHECK(plain_typography("No module named \xE2\x80\x98torch\xE2\x80\x99") == "No module named 'torch'");
+  CHECK(plain_typography("say \xE2\x80\x9Chi\xE2\x80\x9D\xC2\xA0now") == "say \"hi\" now");
+  CHECK(plain_typography("&lt;gfx&gt; &quot;x&quot; &#39;y&#x27; a &amp;&amp; b") == "<gfx> \"x\" 'y' a && b");
+  CHECK(plain_typography("\xEF\xBB\xBFzero\xE2\x80\x8Bwidth") == "zerowidth");
+  // Not an escape, or not one it knows: left as it is; never a line break.
+  CHECK_FALSE(has_typography("a && b; x &copy; \xE2\x80\x94 dash"));
+  CHECK(plain_typography("keep &#10; as text") == "keep &#10; as text");
+
+  auto r = scan("first\nagent&nbsp;gfx1031\n\xE2\x80\x9Cthird\xE2\x80\x9D\nagent gfx1100");
+  CHECK(r.lines == 4);
+  // Block path (line 2) and the unfinished last line (line 4).
+  auto& target = r.hits.at("target");
+  CHECK(target.evidence.at(0).line == 2);
+  CHECK(target.evidence.at(0).text == "agent gfx1031");
+  CHECK(target.evidence.at(1).line == 4);
+  auto single = scan("agent&#32;gfx1031");  // &#32; is not one of them
+  CHECK(single.hits.count("target") == 0);
+  CHECK(scan("agent\xC2\xA0gfx1032").hits.at("target").captures.at("gfx") == "gfx1032");
+}
+
 TEST_CASE("the result does not depend on how the input is cut", "[scanner]") {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "noise line " + std::to_string(i) + (i % 3 ? "\r\n" : "\n");

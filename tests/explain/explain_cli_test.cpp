@@ -85,6 +85,17 @@ TEST_CASE("a fix names this machine's package manager, and none on the text alon
   CHECK(commands(json_of(run_rocmdoc({"explain", "--json", "--no-probe", apt}))).empty());
 }
 
+TEST_CASE("a paste through a forum or a web page is explained as the program's own output", "[explain][cli]") {
+  auto plain = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "ModuleNotFoundError: No module named 'torch'"}));
+  REQUIRE_FALSE(plain["causes"].empty());
+  for (const char* paste : {"ModuleNotFoundError: No module named \xE2\x80\x98torch\xE2\x80\x99",
+                            "ModuleNotFoundError: No module named &#39;torch&#39;"}) {
+    auto j = json_of(run_rocmdoc({"explain", "--no-probe", "--json", paste}));
+    CHECK(top_id(j) == top_id(plain));
+    CHECK(j["causes"][0]["evidence"][0]["text"] == "ModuleNotFoundError: No module named 'torch'");
+  }
+}
+
 TEST_CASE("by default explain judges on this machine's own facts", "[explain][cli][live]") {
   auto live = run_rocmdoc({"explain", "--json", kOutOfResources});
   auto text_only = run_rocmdoc({"explain", "--json", "--no-probe", kOutOfResources});
