@@ -172,45 +172,45 @@ void LogScanner::drain(bool at_end) {
 
 namespace {
 
-// An HTML escape a web page or a scraper leaves in a paste, and the byte it
-// stands for. Not &#10; or &#13;: a line break added here would shift every
-// line number after it.
-struct Entity {
-  std::string_view name;
-  char byte;
+struct Replacement {
+  std::string_view from, to;
 };
-constexpr Entity kEntities[] = {{"&quot;", '"'}, {"&#34;", '"'},  {"&apos;", '\''}, {"&#39;", '\''}, {"&#x27;", '\''},
-                                {"&lt;", '<'},   {"&#60;", '<'},  {"&gt;", '>'},    {"&#62;", '>'},  {"&amp;", '&'},
-                                {"&#38;", '&'},  {"&nbsp;", ' '}, {"&#160;", ' '}};
+
+// HTML escapes a web page or a scraper leaves in a paste. Not &#10; or
+// &#13;: a line break added here would shift every line number after it.
+constexpr Replacement kEntities[] = {{"&quot;", "\""}, {"&#34;", "\""}, {"&apos;", "'"}, {"&#39;", "'"},  {"&#x27;", "'"},
+                                     {"&lt;", "<"},    {"&#60;", "<"},  {"&gt;", ">"},   {"&#62;", ">"},  {"&amp;", "&"},
+                                     {"&#38;", "&"},   {"&nbsp;", " "}, {"&#160;", " "}};
 
 // The UTF-8 typography a forum, a word processor or a chat turns a
-// program's ASCII into, and that ASCII: curly quotes and primes, the
-// no-break space; the zero-width space and the byte-order mark vanish.
-struct Typographic {
-  std::string_view utf8;
-  std::string_view ascii;
-};
-constexpr Typographic kTypography[] = {
+// program's ASCII into: curly quotes and primes, the no-break space; the
+// zero-width space and the byte-order mark vanish.
+constexpr Replacement kTypography[] = {
     {"\xE2\x80\x98", "'"},  {"\xE2\x80\x99", "'"}, {"\xE2\x80\x9A", "'"}, {"\xE2\x80\x9B", "'"},
     {"\xE2\x80\xB2", "'"},  {"\xE2\x80\x9C", "\""}, {"\xE2\x80\x9D", "\""}, {"\xE2\x80\x9E", "\""},
     {"\xE2\x80\xB3", "\""}, {"\xC2\xA0", " "},      {"\xE2\x80\x8B", ""},   {"\xEF\xBB\xBF", ""}};
 
-bool has_entity_at(std::string_view text, size_t i) {
-  for (auto& e : kEntities)
-    if (text.compare(i, e.name.size(), e.name) == 0) return true;
-  return false;
+// The replacement that starts at text[i], if any: an escape starts with '&',
+// typography with one of three UTF-8 lead bytes.
+const Replacement* replacement_at(std::string_view text, size_t i) {
+  char c = text[i];
+  if (c == '&') {
+    for (auto& r : kEntities)
+      if (text.compare(i, r.from.size(), r.from) == 0) return &r;
+  } else if (c == '\xE2' || c == '\xC2' || c == '\xEF') {
+    for (auto& r : kTypography)
+      if (text.compare(i, r.from.size(), r.from) == 0) return &r;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
 bool has_typography(std::string_view text) {
-  // memchr for each lead byte: most blocks of a log have none of them.
-  for (size_t i = text.find('&'); i != std::string_view::npos; i = text.find('&', i + 1))
-    if (has_entity_at(text, i)) return true;
-  for (char lead : {'\xE2', '\xC2', '\xEF'})
-    for (size_t i = text.find(lead); i != std::string_view::npos; i = text.find(lead, i + 1))
-      for (auto& t : kTypography)
-        if (text.compare(i, t.utf8.size(), t.utf8) == 0) return true;
+  // memchr for each first byte: most blocks of a log have none of them.
+  for (char first : {'&', '\xE2', '\xC2', '\xEF'})
+    for (size_t i = text.find(first); i != std::string_view::npos; i = text.find(first, i + 1))
+      if (replacement_at(text, i)) return true;
   return false;
 }
 
@@ -218,26 +218,12 @@ std::string plain_typography(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    bool replaced = false;
-    if (c == '&') {
-      for (auto& e : kEntities)
-        if (text.compare(i, e.name.size(), e.name) == 0) {
-          out += e.byte;
-          i += e.name.size();
-          replaced = true;
-          break;
-        }
-    } else if (c == '\xE2' || c == '\xC2' || c == '\xEF') {
-      for (auto& t : kTypography)
-        if (text.compare(i, t.utf8.size(), t.utf8) == 0) {
-          out += t.ascii;
-          i += t.utf8.size();
-          replaced = true;
-          break;
-        }
+    if (const Replacement* r = replacement_at(text, i)) {
+      out += r->to;
+      i += r->from.size();
+    } else {
+      out += text[i++];
     }
-    if (!replaced) out += text[i++];
   }
   return out;
 }
