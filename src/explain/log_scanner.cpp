@@ -69,6 +69,7 @@ struct LogScanner::Pattern {
   bool origin = false;
   bool context = false;
   std::unique_ptr<RE2> re;
+  std::unique_ptr<RE2> after;  // the signature's `after`, or null
   std::vector<std::pair<std::string, int>> groups;  // named groups
 };
 
@@ -103,22 +104,24 @@ std::string strip_ansi(std::string_view text) {
 LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vector<Origin>& origins) {
   RE2::Options options = pattern_options();
   set_ = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
-  auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context) {
+  auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context, const std::string& after) {
     auto p = std::make_unique<Pattern>();
     p->id = id;
     p->origin = origin;
     p->context = context;
     p->re = std::make_unique<RE2>(multiline(pattern), options);
+    if (!after.empty()) p->after = std::make_unique<RE2>(after, options);
     std::string why;
     if (!p->re->ok()) why = p->re->error();
+    else if (p->after && !p->after->ok()) why = "after: " + p->after->error();
     else if (set_->Add(multiline(pattern), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
     if (!why.empty() && error_.empty()) error_ = id + ": " + why;
     for (auto& [name, index] : p->re->NamedCapturingGroups()) p->groups.emplace_back(name, index);
     patterns_.push_back(std::move(p));
   };
-  for (auto& s : signatures) add(s.id, s.pattern, false, s.context);
+  for (auto& s : signatures) add(s.id, s.pattern, false, s.context, s.after);
   signature_count_ = signatures.size();
-  for (auto& o : origins) add(o.id, o.pattern, true, false);
+  for (auto& o : origins) add(o.id, o.pattern, true, false, "");
   if (error_.empty() && !set_->Compile()) error_ = "the signatures do not fit RE2's memory budget";
 }
 
@@ -163,7 +166,9 @@ void LogScanner::drain(bool at_end) {
   }
   // What is left is one unfinished line; past kMaxLine it is matched in pieces.
   while (limit - done >= kMaxLine) {
-    scan_line(clean_line(text.substr(done, kMaxLine)), result_.lines + 1);
+    std::string piece = clean_line(text.substr(done, kMaxLine));
+    scan_line(piece, result_.lines + 1);
+    previous_line_ = std::move(piece);
     done += kMaxLine;
     split_line_ = true;
   }
@@ -257,6 +262,7 @@ void LogScanner::scan_block(std::string_view block) {
     clean = normalize_block(block);
     block = clean;
   }
+  block_ = block;
   // Ranges of about kSetRange: a match costs a few passes over its range only.
   while (!block.empty()) {
     size_t cut = block.size();
@@ -270,6 +276,24 @@ void LogScanner::scan_block(std::string_view block) {
     scan_range(range, first);
     block.remove_prefix(cut);
   }
+  // The block's last line (it ends with LF) is the line before the next one.
+  std::string_view last = block_.substr(0, block_.empty() ? 0 : block_.size() - 1);
+  size_t lf = last.rfind('\n');
+  previous_line_ = std::string(lf == std::string_view::npos ? last : last.substr(lf + 1));
+  block_ = {};
+}
+
+// The line before `line`: in the block being scanned when `line` is in it
+// past its start, else the last line scanned before.
+std::string_view LogScanner::line_before(std::string_view line) const {
+  const char* base = block_.data();
+  if (base && line.data() > base && line.data() <= base + block_.size()) {
+    size_t end = static_cast<size_t>(line.data() - base) - 1;  // the LF that ends it
+    size_t lf = end == 0 ? std::string_view::npos : block_.rfind('\n', end - 1);
+    size_t start = lf == std::string_view::npos ? 0 : lf + 1;
+    return block_.substr(start, end - start);
+  }
+  return previous_line_;
 }
 
 // Halves a matching range until its pieces are small, so one matching line in
@@ -320,9 +344,17 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
       result_.origins.push_back(p.id);
     return;
   }
+  std::string_view before;
+  if (p.after) {
+    before = line_before(line);
+    if (number < 2 || !RE2::PartialMatch(before, *p.after)) return;
+  }
   SignatureHits& hits = result_.hits[p.id];
   hits.context = p.context;
-  ++hits.count;
+  hits.count += p.after ? 2 : 1;  // lines: a two-line message is both
+  // A two-line message shows both lines.
+  if (p.after && hits.evidence.size() + 1 < kMaxEvidence)
+    hits.evidence.push_back({number - 1, source_, std::string(before.substr(0, kMaxEvidenceText))});
   if (hits.evidence.size() < kMaxEvidence)
     hits.evidence.push_back({number, source_, std::string(line.substr(0, kMaxEvidenceText))});
   // A context signature keeps matching to see whether its lines agree; the

@@ -34,7 +34,7 @@ struct EvidenceLine {
 };
 
 struct SignatureHits {
-  size_t count = 0;
+  size_t count = 0;  // matching lines (a two-line match of a signature with `after` counts both)
   std::vector<EvidenceLine> evidence;  // the first kMaxEvidence matches
   std::map<std::string, std::string> captures;  // first value of each named group
   bool context = false;  // a context signature (signature.h): its captures only fill gaps
@@ -93,6 +93,7 @@ class LogScanner {
   void scan_range(std::string_view range, size_t first_line);
   void scan_line(std::string_view line, size_t number);
   void record(size_t index, std::string_view line, size_t number);
+  std::string_view line_before(std::string_view line) const;
 
   std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins
   size_t signature_count_ = 0;
@@ -101,6 +102,10 @@ class LogScanner {
   std::string pending_;  // bytes not scanned yet: at most one unfinished line plus a fed piece
   std::string source_;
   bool split_line_ = false;  // the last piece scanned was a cut of a long line: do not count it again
+  // For signatures with `after`: the (clean) block being scanned, whose lines
+  // find their previous line in it, and the last line scanned before it.
+  std::string_view block_;
+  std::string previous_line_;
   ScanResult result_;
 };
 

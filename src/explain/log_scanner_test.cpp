@@ -68,6 +68,34 @@ TEST_CASE("a paste's typography matches as the program's ASCII, on the same line
   CHECK(scan("agent\xC2\xA0gfx1032").hits.at("target").captures.at("gfx") == "gfx1032");
 }
 
+TEST_CASE("a signature with `after` matches a line only after its line before", "[scanner]") {
+  Signature repl{"repl-false", "^False$", {}, {}};
+  repl.after = "^>>> ok\\(\\)$";
+  auto run = [&](std::string_view text, size_t piece) {
+    LogScanner s({repl}, {});
+    REQUIRE(s.error().empty());
+    for (size_t i = 0; i < text.size(); i += piece) s.feed(text.substr(i, std::min(piece, text.size() - i)));
+    s.finish();
+    return s.result();
+  };
+  std::string text = ">>> ok()\nTrue\n>>> other()\nFalse\n";
+  for (int i = 0; i < 3000; ++i) text += "noise " + std::to_string(i) + "\n";
+  text += ">>> ok()\r\nFalse";  // the last line, unfinished, after a CRLF
+  for (size_t piece : {size_t(1), size_t(5), size_t(4096), text.size()}) {
+    auto r = run(text, piece);
+    REQUIRE(r.hits.count("repl-false"));
+    auto& h = r.hits.at("repl-false");
+    CHECK(h.count == 2);  // one two-line match: both lines
+    REQUIRE(h.evidence.size() == 2);
+    CHECK(h.evidence[0].line == 3005);
+    CHECK(h.evidence[0].text == ">>> ok()");
+    CHECK(h.evidence[1].line == 3006);
+    CHECK(h.evidence[1].text == "False");
+  }
+  // "False" after another line, or as the first line: no match.
+  CHECK(run("False\n>>> other()\nFalse\n", 4096).hits.count("repl-false") == 0);
+}
+
 TEST_CASE("the result does not depend on how the input is cut", "[scanner]") {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "noise line " + std::to_string(i) + (i % 3 ? "\r\n" : "\n");

@@ -413,7 +413,7 @@ class Loader {
 
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
-    yaml_->allow_keys(n, {"id", "pattern", "scan_kernel_log", "context", "shows_set", "examples"});
+    yaml_->allow_keys(n, {"id", "pattern", "after", "scan_kernel_log", "context", "shows_set", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
@@ -423,6 +423,12 @@ class Loader {
     if (n["shows_set"])
       for (auto& v : yaml_->list(n["shows_set"], "shows_set")) s.shows_set.push_back(variable_name(v));
     check_pattern(n["pattern"], s.pattern, true);
+    if (n["after"]) {
+      s.after = yaml_->text(n["after"], "after");
+      check_pattern(n["after"], s.after, false);
+      // check matches the kernel log's lines one by one, without their order.
+      if (s.scan_kernel_log) yaml_->fail(n["after"], "a signature with 'after' cannot scan_kernel_log");
+    }
     if (s.context && RE2(s.pattern).NumberOfCapturingGroups() == 0)
       yaml_->fail(n["pattern"], "a context signature captures a value: its pattern needs a named group");
     const YamlNode& ex = yaml_->required(n, "examples");

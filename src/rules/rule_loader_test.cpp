@@ -150,6 +150,20 @@ TEST_CASE("a symptom names known problems, once each, and a problem can be found
   CHECK(Loaded(symptom + lone).first_error() == "");
 }
 
+TEST_CASE("a signature's `after` is a pattern of the line before, checked like its pattern", "[rules]") {
+  std::string sig = "signatures:\n  - id: repl\n    after: '^>>> f\\(\\)$'\n    pattern: '^False$'\n"
+                    "    examples: {match: [\">>> f()\\nFalse\"], no_match: [False]}\n";
+  std::string rules(kGoodRule);
+  CHECK(Loaded(sig + rules).first_error() == "");
+  std::string bad = sig;
+  bad.replace(bad.find("'^>>> f"), 1, "'(");
+  std::string error = Loaded(bad + rules).first_error();
+  CHECK(error.find(":3:12: not an RE2 pattern") != std::string::npos);
+  std::string kernel = sig;
+  kernel.replace(kernel.find("    pattern:"), 0, "    scan_kernel_log: true\n");
+  CHECK(Loaded(kernel + rules).first_error().find("a signature with 'after' cannot scan_kernel_log") != std::string::npos);
+}
+
 TEST_CASE("a context signature captures a value and is no problem's signal", "[rules]") {
   std::string context = "signatures:\n  - id: ctx\n    context: true\n    pattern: '(?P<gfx>gfx[0-9]+)'\n"
                         "    examples: {match: [gfx1100], no_match: [y]}\n";

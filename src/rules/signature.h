@@ -37,6 +37,10 @@ struct Signature {
   // The variables a matching line shows set ("export HSA_OVERRIDE_GFX_VERSION=10.3.0"):
   // what a problem's `needs_set` looks for in the text.
   std::vector<std::string> shows_set;
+  // A pattern the line before must match: the REPL's answer on its own line
+  // (">>> torch.cuda.is_available()", then "False") is one message in two
+  // lines. Empty: the line alone decides.
+  std::string after;
 };
 
 // Where a text probably came from, so "nothing recognised" can name the
