@@ -366,6 +366,18 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                 return m->torch_wheel_has_gfx(s(a[0]), s(a[1]));
                               }};
+  // torch_index("2.10.0+rocm7.1"): the index that wheel is installed from,
+  // where the matrix lists it; unknown otherwise (a nightly, a wheel from
+  // repo.radeon.com, a version the matrix does not hold).
+  f["torch_index"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                        std::string version = s(a[0]);
+                        auto plus = version.find("+rocm");
+                        if (plus != std::string::npos)
+                          for (auto& w : m->wheels_)
+                            if (w.torch == version.substr(0, plus) && w.rocm == version.substr(plus + 5))
+                              return Value::of(std::string(w.index_url));
+                        return Value::unknown("the matrix (as of " + m->as_of() + ") has no ROCm wheel torch " + version);
+                      }};
   // Python versions ("3.12") that have a ROCm wheel of any torch release.
   f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                         for (auto& w : m->wheels_)

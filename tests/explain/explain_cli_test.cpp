@@ -1,6 +1,7 @@
 // rocmdoc explain end to end: inputs, facts modes, output, exit codes.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "catch.h"
@@ -94,6 +95,23 @@ TEST_CASE("a paste through a forum or a web page is explained as the program's o
     CHECK(top_id(j) == top_id(plain));
     CHECK(j["causes"][0]["evidence"][0]["text"] == "ModuleNotFoundError: No module named 'torch'");
   }
+}
+
+TEST_CASE("the fix for a mismatched torchvision installs from the index of the torch the text shows", "[explain][cli]") {
+  auto steps = [](const std::string& text) {
+    Json j = json_of(run_rocmdoc({"explain", "--no-probe", "--json", text}));
+    REQUIRE(top_id(j) == "torchvision-built-for-another-torch");
+    return j["causes"][0]["fix"]["steps"];
+  };
+  Json known = steps("pytorch version: 2.10.0+rocm7.1\nRuntimeError: operator torchvision::nms does not exist");
+  REQUIRE_FALSE(known[0]["argv"].empty());
+  std::vector<std::string> argv = known[0]["argv"];
+  CHECK(argv.back() == "https://download.pytorch.org/whl/rocm7.1");
+  CHECK(std::find(argv.begin(), argv.end(), "torch==2.10.0+rocm7.1") != argv.end());
+  // A nightly the matrix does not list: the rule to find the index, no command.
+  Json nightly = steps("pytorch version: 2.3.0.dev20240126+rocm6.0\nRuntimeError: operator torchvision::nms does not exist");
+  CHECK(nightly[0]["argv"].empty());
+  CHECK(nightly[0]["text"].get<std::string>().find("+rocm suffix") != std::string::npos);
 }
 
 TEST_CASE("by default explain judges on this machine's own facts", "[explain][cli][live]") {
