@@ -212,6 +212,26 @@ bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
   return la < lb;
 }
 
+// A problem that leads to another one (`leads_to`) goes right before it when
+// the text shows both by their own signals and the facts judge both alike:
+// the root first ("no ROCm wheel for Python 3.13" before "pip installed the
+// CUDA torch"). A pass after the sort, since "leads to" orders only pairs.
+void roots_first(std::vector<ExplainedCause>& causes) {
+  for (size_t i = 1; i < causes.size(); ++i) {
+    const ExplainedCause& root = causes[i];
+    if (root.cause->leads_to.empty() || root.text_score == 0 || root.symptom) continue;
+    for (size_t j = 0; j < i; ++j) {
+      const ExplainedCause& led = causes[j];
+      bool is_led = std::any_of(root.cause->leads_to.begin(), root.cause->leads_to.end(),
+                                [&](const std::string& id) { return led.cause->has_id(id); });
+      if (!is_led || led.text_score == 0 || led.verdict != root.verdict || tier(led) != tier(root)) continue;
+      std::rotate(causes.begin() + static_cast<std::ptrdiff_t>(j), causes.begin() + static_cast<std::ptrdiff_t>(i),
+                  causes.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge) {
@@ -285,6 +305,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     out.causes.push_back(std::move(e));
   }
   std::stable_sort(out.causes.begin(), out.causes.end(), ranks_before);
+  roots_first(out.causes);
   for (auto& id : scan.origins)
     for (auto& o : knowledge.catalogue.origins)
       if (o.id == id) out.origins.push_back(&o);

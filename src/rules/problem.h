@@ -48,6 +48,11 @@ struct Problem {
   std::optional<FixStep> confirm;    // what to check by hand when the facts are unknown
   // Explain only: it exists only when one of these is set (`needs_set`).
   std::vector<NeededSetting> needs_set;
+  // Explain only: problems this one brings about (`leads_to`): no ROCm wheel
+  // for this Python, so pip fell back to PyPI's CUDA torch. When a text shows
+  // both, the root comes first. Ids of other problems.
+  std::vector<std::string> leads_to;
+  SourceLocation leads_to_where;
 
   bool checked() const { return rule.when != nullptr; }  // does check run it
   bool has_id(const std::string& id) const;

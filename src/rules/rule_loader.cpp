@@ -90,6 +90,21 @@ class Loader {
           set_.errors.push_back({p.rule.where, "problem '" + p.rule.id + "': alias '" + alias +
                                                    "' is already the id or alias of the problem at " + it->second.str()});
       }
+    // leads_to names other problems, and never back: the root of two
+    // problems that lead to each other is no answer.
+    for (auto& p : set_.problems)
+      for (auto& id : p.leads_to) {
+        const Problem* led = nullptr;
+        for (auto& q : set_.problems)
+          if (q.has_id(id)) led = &q;
+        if (!led) set_.errors.push_back({p.leads_to_where, "problem '" + p.rule.id + "': leads_to names an unknown problem '" + id + "'"});
+        else if (led == &p) set_.errors.push_back({p.leads_to_where, "problem '" + p.rule.id + "' cannot lead to itself"});
+        else
+          for (auto& back : led->leads_to)
+            if (p.has_id(back))
+              set_.errors.push_back({p.leads_to_where, "problem '" + p.rule.id + "' leads to '" + led->rule.id +
+                                                           "', which leads back to it"});
+      }
     std::set<std::string> listed;
     for (auto& s : set_.symptoms) {
       check_signals(s.signals, "symptom '" + s.id + "'");
@@ -278,7 +293,8 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "confirm", "needs_set", "title", "why", "fix", "sources", "examples"});
+                          "when_in_text", "confirm", "needs_set", "leads_to", "title", "why", "fix", "sources",
+                          "examples"});
     Problem p;
     Rule& r = p.rule;
     r.where = yaml_->at(n);
@@ -324,6 +340,11 @@ class Loader {
     if (n["needs_set"]) {
       for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
       if (p.needs_set.empty()) yaml_->fail(n["needs_set"], "'needs_set' names at least one variable");
+    }
+    if (n["leads_to"]) {
+      p.leads_to_where = yaml_->at(n["leads_to"]);
+      for (auto& id : yaml_->list(n["leads_to"], "leads_to")) p.leads_to.push_back(identifier(id, "leads_to"));
+      if (p.leads_to.empty()) yaml_->fail(n["leads_to"], "'leads_to' names at least one problem");
     }
     load_rule_text(r, n, item_path);
     // What check fires on must be shown to fire and to pass.

@@ -164,6 +164,22 @@ TEST_CASE("a signature's `after` is a pattern of the line before, checked like i
   CHECK(Loaded(kernel + rules).first_error().find("a signature with 'after' cannot scan_kernel_log") != std::string::npos);
 }
 
+TEST_CASE("leads_to names other problems, never itself or one that leads back", "[rules]") {
+  std::string rules(kGoodRule);
+  std::string second = rules.substr(rules.find("  - id"));
+  second.replace(second.find("kfd-missing"), 11, "kfd-gone");
+  auto with = [&](const std::string& first_leads, const std::string& second_leads) {
+    std::string a = rules, b = second;
+    if (!first_leads.empty()) a.replace(a.find("    area: driver"), 0, "    leads_to: [" + first_leads + "]\n");
+    if (!second_leads.empty()) b.replace(b.find("    area: driver"), 0, "    leads_to: [" + second_leads + "]\n");
+    return Loaded(a + b).first_error();
+  };
+  CHECK(with("kfd-gone", "") == "");
+  CHECK(with("kfd-nope", "").find("leads_to names an unknown problem 'kfd-nope'") != std::string::npos);
+  CHECK(with("kfd-missing", "").find("cannot lead to itself") != std::string::npos);
+  CHECK(with("kfd-gone", "kfd-missing").find("which leads back to it") != std::string::npos);
+}
+
 TEST_CASE("a context signature captures a value and is no problem's signal", "[rules]") {
   std::string context = "signatures:\n  - id: ctx\n    context: true\n    pattern: '(?P<gfx>gfx[0-9]+)'\n"
                         "    examples: {match: [gfx1100], no_match: [y]}\n";

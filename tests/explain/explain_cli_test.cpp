@@ -114,6 +114,23 @@ TEST_CASE("the fix for a mismatched torchvision installs from the index of the t
   CHECK(nightly[0]["text"].get<std::string>().find("+rocm suffix") != std::string::npos);
 }
 
+TEST_CASE("a root cause comes before the problem it leads to", "[explain][cli]") {
+  // pip found no ROCm wheel for this Python, then took PyPI's CUDA torch,
+  // which finds no NVIDIA driver: both problems are in the text.
+  const char* log =
+      "ERROR: Could not find a version that satisfies the requirement torch (from versions: none)\n"
+      "ERROR: No matching distribution found for torch\n"
+      "Collecting nvidia-cudnn-cu12==9.1.0.70 (from torch)\n"
+      "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver\n";
+  Json j = json_of(run_rocmdoc({"explain", "--no-probe", "--json", log}));
+  REQUIRE(j["causes"].size() >= 2);
+  CHECK(j["causes"][0]["id"] == "no-torch-wheel-for-python-or-platform");
+  CHECK(j["causes"][1]["id"] == "torch-cuda-build-on-amd-gpu");
+  // The CUDA torch alone: it is the answer.
+  Json alone = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "Collecting nvidia-cudnn-cu12==9.1.0.70 (from torch)"}));
+  CHECK(top_id(alone) == "torch-cuda-build-on-amd-gpu");
+}
+
 TEST_CASE("by default explain judges on this machine's own facts", "[explain][cli][live]") {
   auto live = run_rocmdoc({"explain", "--json", kOutOfResources});
   auto text_only = run_rocmdoc({"explain", "--json", "--no-probe", kOutOfResources});
