@@ -124,14 +124,31 @@ std::optional<std::string> Matrix::gfx_for_product_name(std::string_view name) c
     found = std::string(gfx);
     return true;
   };
+  // "Radeon RX 470/480/570/580/590" names five cards: the words before the
+  // first one's number are every other one's too ("Radeon RX 570").
+  auto offer_each = [&](std::string_view candidate, std::string_view gfx) {
+    size_t slash = candidate.find('/');
+    if (slash == std::string_view::npos) return offer(candidate, gfx);
+    std::string first = trim(candidate.substr(0, slash));
+    size_t space = first.rfind(' ');
+    std::string prefix = space == std::string::npos ? "" : first.substr(0, space + 1);
+    if (!offer(first, gfx)) return false;
+    for (size_t start = slash + 1; start <= candidate.size();) {
+      size_t end = std::min(candidate.find('/', start), candidate.size());
+      std::string part = trim(candidate.substr(start, end - start));
+      if (!part.empty() && !offer(prefix + part, gfx)) return false;
+      start = end + 1;
+    }
+    return true;
+  };
   for (auto& d : devices_list_) {
     if (!d.gfx) continue;
     for (auto n : d.names)
-      if (!offer(n, *d.gfx)) return std::nullopt;
+      if (!offer_each(n, *d.gfx)) return std::nullopt;
   }
   for (auto& t : gfx_list_)
     for (auto n : t.products)
-      if (!offer(n, t.gfx)) return std::nullopt;
+      if (!offer_each(n, t.gfx)) return std::nullopt;
   return found;
 }
 

@@ -43,6 +43,14 @@ TEST_CASE("a product name in the text names the GPU's target", "[explain][contex
   CHECK(rdna2["text"]["gfx"] == "gfx1031");
   CHECK(first_cause(rdna2) == "unsupported-gfx-needs-override");
 
+  // The matrix lists "Radeon RX 470/480/570/580/590" and "Radeon RX Vega
+  // 56/64": each card of such a list is known by its own name.
+  for (const char* card : {"RX 580", "RX570", "Radeon RX 590"})
+    CHECK(explain_text(std::string("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\n") + card)["text"]["gfx"] ==
+          "gfx803");
+  CHECK(explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nRX Vega 64")["text"]["gfx"] ==
+        "gfx900");
+
   // A name the matrix does not know gives no target.
   Json unknown = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nRX 9999");
   CHECK_FALSE(unknown["text"].contains("gfx"));
