@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 
@@ -197,6 +198,30 @@ constexpr Replacement kTypography[] = {
 
 // The replacement that starts at text[i], if any: an escape starts with '&',
 // typography with one of three UTF-8 lead bytes.
+// Two captures of a context value name the same thing: the same text, or
+// for a GPU's name the same card however it is written ("radeon rx570" in
+// the user's words, "Radeon RX 570" in torch's device name): case, spacing
+// and the brand words aside.
+bool same_value(const std::string& name, std::string_view a, std::string_view b) {
+  if (a == b) return true;
+  if (name != "gpu_name") return false;
+  auto key = [](std::string_view v) {
+    std::string out, word;
+    auto flush = [&] {
+      if (word != "amd" && word != "ati" && word != "radeon") out += word;
+      word.clear();
+    };
+    for (char c : v) {
+      unsigned char u = static_cast<unsigned char>(c);
+      if (std::isalnum(u)) word += static_cast<char>(std::tolower(u));
+      else flush();
+    }
+    flush();
+    return out;
+  };
+  return key(a) == key(b);
+}
+
 const Replacement* replacement_at(std::string_view text, size_t i) {
   char c = text[i];
   if (c == '&') {
@@ -368,7 +393,7 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
     if (!g.data() || g.empty()) continue;
     auto it = hits.captures.find(name);
     if (it == hits.captures.end()) hits.captures[name] = std::string(g);
-    else if (p.context && it->second != std::string_view(g.data(), g.size())) hits.ambiguous.insert(name);
+    else if (p.context && !same_value(name, it->second, std::string_view(g.data(), g.size()))) hits.ambiguous.insert(name);
   }
 }
 

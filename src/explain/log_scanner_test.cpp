@@ -96,6 +96,22 @@ TEST_CASE("a signature with `after` matches a line only after its line before", 
   CHECK(run("False\n>>> other()\nFalse\n", 4096).hits.count("repl-false") == 0);
 }
 
+TEST_CASE("one card named twice in two ways is one GPU name, two cards are none", "[scanner]") {
+  Signature named{"named", "(?i)(?P<gpu_name>(?:radeon )?rx ?[0-9]{3,4})", {}, {}};
+  named.context = true;
+  auto run = [&](std::string_view text) {
+    LogScanner s({named}, {});
+    REQUIRE(s.error().empty());
+    s.feed(text);
+    s.finish();
+    return s.result().hits.at("named");
+  };
+  auto same = run("my radeon rx570 crashes\ntorch says: Radeon RX 570 Series\n");
+  CHECK(same.ambiguous.empty());
+  CHECK(same.captures.at("gpu_name") == "radeon rx570");
+  CHECK(run("one RX 580\nand one RX 6600\n").ambiguous.count("gpu_name") == 1);
+}
+
 TEST_CASE("the result does not depend on how the input is cut", "[scanner]") {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "noise line " + std::to_string(i) + (i % 3 ? "\r\n" : "\n");
