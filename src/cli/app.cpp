@@ -246,7 +246,7 @@ void add_rules(CLI::App& app, Invocation::Rules& c) {
   c.lint->add_option("dir", c.lint_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.test = rules->add_subcommand("test", "Run every rule's examples; exit 1 when one gives another verdict");
   c.test->add_option("dir", c.test_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
-  c.patterns = rules->add_subcommand("patterns", "Print the explain signatures' RE2 patterns, one per line");
+  c.patterns = rules->add_subcommand("patterns", "Print the explain signatures' RE2 patterns, one per line (those that also need their line before, `after`, are left out)");
   c.patterns->add_option("dir", c.patterns_dir, "A rules directory (default: the built-in rules)")->type_name("DIR");
   c.info = rules->add_subcommand("info",
                                  "How current the rules are: the matrix's as-of date, the newest ROCm release (and "

@@ -72,7 +72,10 @@ int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& 
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
-  for (auto& s : k.catalogue.signatures) out << s.pattern << "\n";
+  // One line each, for a tool that matches lines: a signature that also
+  // needs its line before (`after`) is no single-line pattern, and left out.
+  for (auto& s : k.catalogue.signatures)
+    if (s.after.empty()) out << s.pattern << "\n";
   return kExitOk;
 }
 

@@ -224,7 +224,8 @@ void roots_first(std::vector<ExplainedCause>& causes) {
       const ExplainedCause& led = causes[j];
       bool is_led = std::any_of(root.cause->leads_to.begin(), root.cause->leads_to.end(),
                                 [&](const std::string& id) { return led.cause->has_id(id); });
-      if (!is_led || led.text_score == 0 || led.verdict != root.verdict || tier(led) != tier(root)) continue;
+      if (!is_led || led.text_score == 0 || led.symptom || led.verdict != root.verdict || tier(led) != tier(root))
+        continue;
       std::rotate(causes.begin() + static_cast<std::ptrdiff_t>(j), causes.begin() + static_cast<std::ptrdiff_t>(i),
                   causes.begin() + static_cast<std::ptrdiff_t>(i) + 1);
       break;

@@ -128,7 +128,12 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
 
 LogScanner::~LogScanner() = default;
 
-void LogScanner::set_source(std::string name) { source_ = std::move(name); }
+// A new input: its first line has no line before (not the last one of the
+// previous file).
+void LogScanner::set_source(std::string name) {
+  source_ = std::move(name);
+  previous_line_.clear();
+}
 
 void LogScanner::feed(std::string_view bytes) {
   result_.bytes += bytes.size();
@@ -167,9 +172,9 @@ void LogScanner::drain(bool at_end) {
   }
   // What is left is one unfinished line; past kMaxLine it is matched in pieces.
   while (limit - done >= kMaxLine) {
-    std::string piece = clean_line(text.substr(done, kMaxLine));
-    scan_line(piece, result_.lines + 1);
-    previous_line_ = std::move(piece);
+    scan_line(clean_line(text.substr(done, kMaxLine)), result_.lines + 1);
+    // A piece of a line is not a line: what follows has no line before.
+    previous_line_.clear();
     done += kMaxLine;
     split_line_ = true;
   }
@@ -186,7 +191,9 @@ struct Replacement {
 // &#13;: a line break added here would shift every line number after it.
 constexpr Replacement kEntities[] = {{"&quot;", "\""}, {"&#34;", "\""}, {"&apos;", "'"}, {"&#39;", "'"},  {"&#x27;", "'"},
                                      {"&lt;", "<"},    {"&#60;", "<"},  {"&gt;", ">"},   {"&#62;", ">"},  {"&amp;", "&"},
-                                     {"&#38;", "&"},   {"&nbsp;", " "}, {"&#160;", " "}};
+                                     {"&#38;", "&"},   {"&nbsp;", " "}, {"&#160;", " "}, {"&#039;", "'"},
+                                     {"&#x22;", "\""}, {"&#x2F;", "/"}, {"&#x2f;", "/"}, {"&#47;", "/"},
+                                     {"&#43;", "+"},   {"&#x2B;", "+"}, {"&#x3C;", "<"}, {"&#x3E;", ">"}};
 
 // The UTF-8 typography a forum, a word processor or a chat turns a
 // program's ASCII into: curly quotes and primes, the no-break space; the
@@ -196,8 +203,6 @@ constexpr Replacement kTypography[] = {
     {"\xE2\x80\xB2", "'"},  {"\xE2\x80\x9C", "\""}, {"\xE2\x80\x9D", "\""}, {"\xE2\x80\x9E", "\""},
     {"\xE2\x80\xB3", "\""}, {"\xC2\xA0", " "},      {"\xE2\x80\x8B", ""},   {"\xEF\xBB\xBF", ""}};
 
-// The replacement that starts at text[i], if any: an escape starts with '&',
-// typography with one of three UTF-8 lead bytes.
 // Two captures of a context value name the same thing: the same text, or
 // for a GPU's name the same card however it is written ("radeon rx570" in
 // the user's words, "Radeon RX 570" in torch's device name): case, spacing
@@ -222,6 +227,8 @@ bool same_value(const std::string& name, std::string_view a, std::string_view b)
   return key(a) == key(b);
 }
 
+// The replacement that starts at text[i], if any: an escape starts with '&',
+// typography with one of three UTF-8 lead bytes.
 const Replacement* replacement_at(std::string_view text, size_t i) {
   char c = text[i];
   if (c == '&') {
@@ -266,19 +273,21 @@ std::string clean_line(std::string_view text) {
 // A block with line breaks as LF only, no escape sequences and no typography:
 // then ^ and $ work the same in the block as in its lines, ranges split at
 // LF, and a curly quote matches as the program's own quote.
+// Line breaks first, on the raw bytes, as drain() cut them: removing an escape
+// or a zero-width space must not join a CR and an LF into one break.
 static std::string normalize_block(std::string_view block) {
-  std::string clean = clean_line(block);
+  std::string breaks(block);
   size_t w = 0;
-  for (size_t i = 0; i < clean.size(); ++i) {
-    if (clean[i] == '\r') {
-      if (i + 1 < clean.size() && clean[i + 1] == '\n') continue;  // CRLF: keep the LF
-      clean[w++] = '\n';
+  for (size_t i = 0; i < breaks.size(); ++i) {
+    if (breaks[i] == '\r') {
+      if (i + 1 < breaks.size() && breaks[i + 1] == '\n') continue;  // CRLF: keep the LF
+      breaks[w++] = '\n';
     } else {
-      clean[w++] = clean[i];
+      breaks[w++] = breaks[i];
     }
   }
-  clean.resize(w);
-  return clean;
+  breaks.resize(w);
+  return clean_line(breaks);
 }
 
 void LogScanner::scan_block(std::string_view block) {
@@ -302,9 +311,11 @@ void LogScanner::scan_block(std::string_view block) {
     block.remove_prefix(cut);
   }
   // The block's last line (it ends with LF) is the line before the next one.
+  // Unless it is the tail of a line cut into pieces, which is no line.
   std::string_view last = block_.substr(0, block_.empty() ? 0 : block_.size() - 1);
   size_t lf = last.rfind('\n');
-  previous_line_ = std::string(lf == std::string_view::npos ? last : last.substr(lf + 1));
+  if (lf == std::string_view::npos && split_line_) previous_line_.clear();
+  else previous_line_ = std::string(lf == std::string_view::npos ? last : last.substr(lf + 1));
   block_ = {};
 }
 
@@ -316,6 +327,9 @@ std::string_view LogScanner::line_before(std::string_view line) const {
     size_t end = static_cast<size_t>(line.data() - base) - 1;  // the LF that ends it
     size_t lf = end == 0 ? std::string_view::npos : block_.rfind('\n', end - 1);
     size_t start = lf == std::string_view::npos ? 0 : lf + 1;
+    // The block's first line is the tail of a line cut into pieces (drain
+    // keeps split_line_ set while it scans that block): not a line.
+    if (start == 0 && split_line_) return {};
     return block_.substr(start, end - start);
   }
   return previous_line_;
@@ -377,10 +391,10 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
   SignatureHits& hits = result_.hits[p.id];
   hits.context = p.context;
   hits.count += p.after ? 2 : 1;  // lines: a two-line message is both
-  // A two-line message shows both lines.
-  if (p.after && hits.evidence.size() + 1 < kMaxEvidence)
+  // A two-line message shows both lines, or neither once the room is gone.
+  if (p.after && hits.evidence.size() + 2 <= kMaxEvidence)
     hits.evidence.push_back({number - 1, source_, std::string(before.substr(0, kMaxEvidenceText))});
-  if (hits.evidence.size() < kMaxEvidence)
+  if (hits.evidence.size() < kMaxEvidence && (!p.after || hits.evidence.size() % 2 == 1))
     hits.evidence.push_back({number, source_, std::string(line.substr(0, kMaxEvidenceText))});
   // A context signature keeps matching to see whether its lines agree; the
   // others stop capturing once every group has its first value.

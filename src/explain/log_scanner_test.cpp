@@ -94,6 +94,43 @@ TEST_CASE("a signature with `after` matches a line only after its line before", 
   }
   // "False" after another line, or as the first line: no match.
   CHECK(run("False\n>>> other()\nFalse\n", 4096).hits.count("repl-false") == 0);
+  // Inside one block (fed whole, lines after it): the line before is found
+  // in the block.
+  auto in_block = run("x\n>>> ok()\nFalse\nmore\n", 4096).hits.at("repl-false");
+  CHECK(in_block.evidence.at(0).line == 2);
+  CHECK(in_block.evidence.at(1).line == 3);
+  // A second two-line match has one slot left: both lines or neither.
+  auto twice = run(">>> ok()\nFalse\n>>> ok()\nFalse\n", 4096).hits.at("repl-false");
+  CHECK(twice.count == 4);
+  CHECK(twice.evidence.size() == 2);
+  // A piece of a long line is not the line before the next one, however fed.
+  std::string long_line(LogScanner::kMaxLine, 'y');
+  std::string after_long = long_line + ">>> ok()\nFalse\n";
+  for (size_t piece : {size_t(1), size_t(4096), after_long.size()})
+    CHECK(run(after_long, piece).hits.count("repl-false") == 0);
+}
+
+TEST_CASE("each input's first line has no line before", "[scanner]") {
+  Signature repl{"repl-false", "^False$", {}, {}};
+  repl.after = "^>>> ok\\(\\)$";
+  LogScanner s({repl}, {});
+  s.set_source("a.log");
+  s.feed(">>> ok()\n");
+  s.set_source("b.log");
+  s.feed("False\n");
+  s.finish();
+  CHECK(s.result().hits.count("repl-false") == 0);
+}
+
+TEST_CASE("removing an escape or a zero-width space never joins two line breaks", "[scanner]") {
+  for (std::string text : {std::string("a\r\xE2\x80\x8B\nagent gfx1100\n"), std::string("a\r\x1b[K\nagent gfx1100\n")}) {
+    auto whole = scan(text);
+    for (size_t piece : {1, 2, 3}) {
+      auto cut = scan(text, piece);
+      CHECK(cut.lines == whole.lines);
+      CHECK(first_line(cut, "target") == first_line(whole, "target"));
+    }
+  }
 }
 
 TEST_CASE("one card named twice in two ways is one GPU name, two cards are none", "[scanner]") {

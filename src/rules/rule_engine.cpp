@@ -42,17 +42,6 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
     std::string name = name_unknowns ? "<" + shown + ">" : "?";
     Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
-    // On the text alone no GPU list binds `it`: the GPU the text names is
-    // the one a for_each rule over the GPUs describes ("the GPU at <address>
-    // (gfx803)", not "(<gfx>)"). Only the GPU's identity: its address and
-    // other facts are not in any text.
-    if (!call && v.is_unknown() && !ctx.item()) {
-      std::string from_text = path == "it.gfx" ? "text.gfx" : path == "it.name" ? "text.gpu_name" : "";
-      if (!from_text.empty()) {
-        Value t = evaluate_path(from_text, ctx);
-        if (!t.is_unknown() && t.json().is_string()) v = t;
-      }
-    }
     if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
     std::string value = display(v, name);
     for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
@@ -71,14 +60,32 @@ RenderedStep render_step(const FixStep& step, EvalContext& ctx, bool name_unknow
   return s;
 }
 
+// On the text alone no GPU list binds `it`: for a rule over the GPUs, the GPU
+// the text names stands in ("the GPU at <address> (gfx803)", not "(<gfx>)").
+// Only its identity, gfx and name: its address and other facts are in no
+// text. Rules over anything else (packages, device nodes) get no stand-in.
+Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
+  static const std::set<std::string> kGpuLists = {"gpus", "pci.gpus", "amdgpu.devices", "firmware.gpus", "power.gpus"};
+  Json gpu = Json::object();
+  if (ctx.item() || !kGpuLists.count(rule.for_each)) return gpu;
+  for (auto [from, to] : {std::pair<const char*, const char*>{"text.gfx", "gfx"}, {"text.gpu_name", "name"}}) {
+    Value v = evaluate_path(from, ctx);
+    if (!v.is_unknown() && v.json().is_string()) gpu[to] = v.json();
+  }
+  return gpu;
+}
+
 Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false) {
   Finding f;
   f.rule = &rule;
+  Json stand_in = name_unknowns ? gpu_from_text(rule, ctx) : Json::object();
+  if (!stand_in.empty()) ctx.push_item(&stand_in);
   f.title = render(rule.title, ctx, name_unknowns);
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
     if (!step.when || evaluate(*step.when, ctx).is_true()) f.steps.push_back(render_step(step, ctx, name_unknowns));
   for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx, name_unknowns));
+  if (!stand_in.empty()) ctx.pop_item();
   if (!rule.when) return f;
   for (auto& path : referenced_paths(*rule.when)) {
     Value v = evaluate_path(path, ctx);

@@ -38,6 +38,18 @@ TEST_CASE("a product name in the text names the GPU's target", "[explain][contex
     if (c["id"] == "gpu-not-in-any-release-override-known") title = c["title"];
   CHECK(title.find("(gfx1103)") != std::string::npos);
   CHECK(title.find("<gfx>") == std::string::npos);
+  // Only a rule over the GPUs: one over the packages never takes the card's
+  // name for a package's ("sudo apt-get remove 'RX 6700XT'").
+  Json mixed = explain_text(
+      "The following packages have unmet dependencies:\n"
+      " rocm-hip-runtime : Depends: rocminfo (= 1.0.0.60401-83~24.04) but 5.7.1-3build1 is to be installed\n"
+      "my card: RX 6700XT");
+  REQUIRE_FALSE(mixed["causes"].empty());
+  for (auto& c : mixed["causes"]) {
+    CHECK(c["title"].get<std::string>().find("6700") == std::string::npos);
+    for (auto& step : c["fix"]["steps"])
+      for (auto& word : step["argv"]) CHECK(word.get<std::string>().find("6700") == std::string::npos);
+  }
 
   Json rdna2 = explain_text("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\nmy card: RX 6700XT");
   CHECK(rdna2["text"]["gfx"] == "gfx1031");
