@@ -1,9 +1,9 @@
 #include "explain/log_scanner.h"
+#include "rules/matrix.h"
 
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <cstring>
 
@@ -205,26 +205,10 @@ constexpr Replacement kTypography[] = {
 
 // Two captures of a context value name the same thing: the same text, or
 // for a GPU's name the same card however it is written ("radeon rx570" in
-// the user's words, "Radeon RX 570" in torch's device name): case, spacing
-// and the brand words aside.
+// the user's words, "Radeon RX 570" in torch's device name): the matrix's
+// own key of a product name, which the name is looked up by.
 bool same_value(const std::string& name, std::string_view a, std::string_view b) {
-  if (a == b) return true;
-  if (name != "gpu_name") return false;
-  auto key = [](std::string_view v) {
-    std::string out, word;
-    auto flush = [&] {
-      if (word != "amd" && word != "ati" && word != "radeon") out += word;
-      word.clear();
-    };
-    for (char c : v) {
-      unsigned char u = static_cast<unsigned char>(c);
-      if (std::isalnum(u)) word += static_cast<char>(std::tolower(u));
-      else flush();
-    }
-    flush();
-    return out;
-  };
-  return key(a) == key(b);
+  return a == b || (name == "gpu_name" && product_key(a) == product_key(b));
 }
 
 // The replacement that starts at text[i], if any: an escape starts with '&',
@@ -390,12 +374,13 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
   }
   SignatureHits& hits = result_.hits[p.id];
   hits.context = p.context;
-  hits.count += p.after ? 2 : 1;  // lines: a two-line message is both
-  // A two-line message shows both lines, or neither once the room is gone.
-  if (p.after && hits.evidence.size() + 2 <= kMaxEvidence)
-    hits.evidence.push_back({number - 1, source_, std::string(before.substr(0, kMaxEvidenceText))});
-  if (hits.evidence.size() < kMaxEvidence && (!p.after || hits.evidence.size() % 2 == 1))
+  size_t lines = p.after ? 2 : 1;  // a two-line message is both lines
+  hits.count += lines;
+  // Its lines as evidence, both or neither once the room is gone.
+  if (hits.evidence.size() + lines <= kMaxEvidence) {
+    if (p.after) hits.evidence.push_back({number - 1, source_, std::string(before.substr(0, kMaxEvidenceText))});
     hits.evidence.push_back({number, source_, std::string(line.substr(0, kMaxEvidenceText))});
+  }
   // A context signature keeps matching to see whether its lines agree; the
   // others stop capturing once every group has its first value.
   if (p.groups.empty() || (hits.captures.size() == p.groups.size() && !p.context)) return;

@@ -80,10 +80,8 @@ const Override* Matrix::hsa_override(std::string_view gfx) const {
   return it == overrides_.end() ? nullptr : &overrides_list_[it->second];
 }
 
-namespace {
-
-// The words of a product name that tell one GPU from another: lower case,
-// without the brand words people leave out or add ("AMD Radeon RX 6700 XT",
+// The words of a product name that tell one GPU from another (matrix.h):
+// lower case, without the brand words people leave out or add ("AMD Radeon RX 6700 XT",
 // "rx6700xt" and "6700 XT" are one key), and without a parenthesised note
 // ("Instinct MI8 (GCN3, Fiji)").
 std::string product_key(std::string_view name) {
@@ -110,8 +108,6 @@ std::string product_key(std::string_view name) {
   flush();
   return key;
 }
-
-}  // namespace
 
 std::optional<std::string> Matrix::gfx_for_product_name(std::string_view name) const {
   // Asked once per explained text, over ~1,000 names: no index is kept.
@@ -175,18 +171,24 @@ Json Matrix::hsa_override_reported(const std::string& gfx, const std::string& va
   return nullptr;
 }
 
-Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const {
+const Wheel* Matrix::rocm_wheel(const std::string& torch_version) const {
   // "2.5.1+rocm6.2" -> torch 2.5.1 from the rocm6.2 index
   auto plus = torch_version.find("+rocm");
-  if (plus == std::string::npos) return Value::unknown("torch " + torch_version + " is not a ROCm wheel from download.pytorch.org");
+  if (plus == std::string::npos) return nullptr;
   std::string torch = torch_version.substr(0, plus), rocm = torch_version.substr(plus + 5);
-  for (auto& w : wheels_) {
-    if (w.torch != torch || w.rocm != rocm) continue;
-    if (w.gfx) return Value::of(contains(*w.gfx, gfx));
-    if (contains(w.gfx_absent, gfx)) return Value::of(false);
-    return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w.unconfirmed));
-  }
-  return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
+  for (auto& w : wheels_)
+    if (w.torch == torch && w.rocm == rocm) return &w;
+  return nullptr;
+}
+
+Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const {
+  if (torch_version.find("+rocm") == std::string::npos)
+    return Value::unknown("torch " + torch_version + " is not a ROCm wheel from download.pytorch.org");
+  const Wheel* w = rocm_wheel(torch_version);
+  if (!w) return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
+  if (w->gfx) return Value::of(contains(*w->gfx, gfx));
+  if (contains(w->gfx_absent, gfx)) return Value::of(false);
+  return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w->unconfirmed));
 }
 
 Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {
@@ -388,11 +390,7 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // repo.radeon.com, a version the matrix does not hold).
   f["torch_index"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                         std::string version = s(a[0]);
-                        auto plus = version.find("+rocm");
-                        if (plus != std::string::npos)
-                          for (auto& w : m->wheels_)
-                            if (w.torch == version.substr(0, plus) && w.rocm == version.substr(plus + 5))
-                              return Value::of(std::string(w.index_url));
+                        if (const Wheel* w = m->rocm_wheel(version)) return Value::of(std::string(w->index_url));
                         return Value::unknown("the matrix (as of " + m->as_of() + ") has no ROCm wheel torch " + version);
                       }};
   // Python versions ("3.12") that have a ROCm wheel of any torch release.

@@ -167,6 +167,11 @@ struct Override {
   MatrixText caveats;
 };
 
+// The words of a product name that tell one GPU from another, as one key:
+// lower case, without the brand words ("AMD Radeon RX 6700 XT", "rx6700xt"
+// and "6700 XT" are one key) and a parenthesised note.
+std::string product_key(std::string_view name);
+
 class Matrix {
  public:
   // files: the rules/matrix/*.yaml files. Errors carry file:line:column.
@@ -218,6 +223,9 @@ class Matrix {
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
   // unknown where the matrix has neither.
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
+  // The ROCm wheel torch_version ("2.5.1+rocm6.2") is, or null where the
+  // matrix does not list it (torch_wheel_has_gfx, torch_index()).
+  const Wheel* rocm_wheel(const std::string& torch_version) const;
   // The package that ships a shared library on this distribution
   // (libraries.yaml; an ID it does not know is looked up as the one it
   // follows in distributions.yaml), or nullopt where the map has none.
