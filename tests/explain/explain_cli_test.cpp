@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <string>
 
 #include "catch.h"
 #include "base/fact.h"
@@ -318,4 +320,29 @@ TEST_CASE("a missing library the map has no package for keeps the search", "[exp
   REQUIRE(system.is_object());
   CHECK(step_texts(system).find("libnuma.so.1 is in package numactl-libs: sudo dnf install numactl-libs") !=
         std::string::npos);
+}
+
+// The goldens mask rule_file's line:column (tests/golden_test.cpp), so this
+// is where it is checked: each cause's rule_file names the line of its own
+// `- id:` in the rules tree.
+TEST_CASE("each cause's rule_file points at the line that defines it", "[explain][cli]") {
+  auto r = run_rocmdoc({"explain", "--no-probe", "--json",
+                        "RuntimeError: No HIP GPUs are available\nhipErrorNoBinaryForGpu\n"
+                        "Unable to open /dev/kfd read-write: Permission denied\n"});
+  Json j = json_of(r);
+  REQUIRE(j["causes"].size() >= 3);
+  for (auto& cause : j["causes"]) {
+    std::string where = cause["rule_file"].get<std::string>(), id = cause["id"].get<std::string>();
+    INFO(id << " at " << where);
+    size_t colon = where.find(".yaml:");
+    REQUIRE(colon != std::string::npos);
+    std::string file = where.substr(0, colon + 5);
+    int line = std::stoi(where.substr(colon + 6));
+    std::ifstream in(test::source_path(file));
+    REQUIRE(in);
+    std::string text;
+    for (int n = 0; n < line && std::getline(in, text); ++n) {
+    }
+    CHECK(text.find("id: " + id) != std::string::npos);
+  }
 }
