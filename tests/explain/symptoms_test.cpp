@@ -79,6 +79,20 @@ TEST_CASE("a pasted symptom gets each machine's own fault as the first cause", "
     for (auto& c : cases) {
       INFO(symptom << " on " << c.machine);
       Json j = explain_json(c.args, symptom);
+      // Only a ROCm build of torch prints "No HIP GPUs are available" (its
+      // CUDA messages are hipified): that paste came from another torch than
+      // the CPU or CUDA one these facts hold, and the text rules them out.
+      if (symptom.find("No HIP GPUs") != std::string::npos && c.fault.rfind("torch-", 0) == 0) {
+        bool listed = false;
+        for (auto& cause : j["causes"])
+          if (cause["id"] == c.fault) {
+            listed = true;
+            CHECK(cause["verdict"] == "refuted");
+            CHECK(cause["ruled_out"] == "the text rules it out");
+          }
+        CHECK(listed);
+        continue;
+      }
       REQUIRE_FALSE(j["causes"].empty());
       CHECK(j["causes"][0]["id"] == c.fault);
       CHECK(j["causes"][0]["verdict"] == "confirmed");
