@@ -204,7 +204,7 @@ void add_install(CLI::App& app, Invocation::Install& c, std::string& color) {
   c.app->footer(
       "Examples:\n  rocmdoc install --auto --dry-run\n  sudo rocmdoc install --auto\n"
       "  sudo rocmdoc install --auto --yes --no-torch --rocm 7.1.1\n"
-      "  sudo rocmdoc install --auto --rocm 10.0.0   (the Core SDK line; the default on Ubuntu 26.04)\n"
+      "  sudo rocmdoc install --auto --rocm 10.1.0   (the Core SDK line; the default on Ubuntu 26.04)\n"
       "  rocmdoc install --from distro --dry-run      (the distribution's own ROCm packages, and what they give up)\n"
       "Exit codes: 0 done (or the plan shown), 1 rocmdoc will not install here (the reason and what to do instead), "
       "2 usage or input error, 3 declined (or no terminal and no --yes), 4 a step failed, 5 reboot needed (then run "

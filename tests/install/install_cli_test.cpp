@@ -59,13 +59,13 @@ TEST_CASE("install --rocm 10.0.0: its pinned key, --trust-key only as that key, 
   CHECK(bad.err.find("is not a key fingerprint") != std::string::npos);
 }
 
-TEST_CASE("install --auto on a fresh Ubuntu 26.04: ROCm 10.0.0 with its driver and PyTorch, nothing to confirm",
+TEST_CASE("install --auto on a fresh Ubuntu 26.04: ROCm 10.1.0 with its driver and PyTorch, nothing to confirm",
           "[install-plan][cli]") {
   auto r = run_rocmdoc({"install", "--dry-run", "--json", "--root", machine_root("ubuntu2604-rx7900xtx")});
   REQUIRE(r.exit_code == 0);
   Json j = Json::parse(r.out);
-  CHECK(j["plan"]["rocm"] == "10.0.0");
-  CHECK(j["plan"]["driver"] == "31.50");
+  CHECK(j["plan"]["rocm"] == "10.1.0");
+  CHECK(j["plan"]["driver"] == "31.60");
   CHECK(!j.contains("blocked"));
 }
 

@@ -108,9 +108,11 @@ std::vector<std::string> ids(const InstallPlan& p) {
 
 TEST_CASE("the shipped install recipes load without errors", "[install-plan]") {
   CHECK(shipped().errors.empty());
-  CHECK(shipped().recipes.releases.front().version == "10.0.0");  // newest first; the Core SDK only on request
+  CHECK(shipped().recipes.releases.front().version == "10.1.0");  // newest first; the Core SDK only on request
   CHECK(shipped().recipes.releases.front().on_request);
-  CHECK(shipped().recipes.releases[1].version == "7.2.4");
+  CHECK(shipped().recipes.releases[1].version == "10.0.0");
+  CHECK(shipped().recipes.releases[1].on_request);
+  CHECK(shipped().recipes.releases[2].version == "7.2.4");
   CHECK(shipped().recipes.key.fingerprint == "CA8BB4727A47B4D09B4EE8969386B48A1A693C5C");
 }
 
@@ -421,6 +423,8 @@ TEST_CASE("Core SDK 10.0: the AMD GPU Driver 31.50 under the shared key, PyTorch
   ten.driver = false;
   ten.torch = false;
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", ten)).rocm == "10.0.0");
+  ten.rocm = "10.1";
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", ten)).rocm == "10.1.0");
 }
 
 TEST_CASE("golden plans: a fresh Ubuntu 26.04 with an RX 7900 XTX or an R9700, --auto", "[install-plan]") {
@@ -429,21 +433,22 @@ TEST_CASE("golden plans: a fresh Ubuntu 26.04 with an RX 7900 XTX or an R9700, -
   golden_json("ubuntu2604-r9700-default", plan_for("ubuntu2604-rx7900xtx", {}, r9700()));
 }
 
-TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.0.0 with its driver and PyTorch, no --trust-key, nothing to ask", "[install-plan]") {
+TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --trust-key, nothing to ask", "[install-plan]") {
   InstallPlan p = must_plan(plan_for("ubuntu2604-rx7900xtx"));
-  CHECK(p.rocm == "10.0.0");
+  CHECK(p.rocm == "10.1.0");
   CHECK(p.distro == "ubuntu 26.04");
-  CHECK(p.driver == "31.50");
+  CHECK(p.driver == "31.60");
   CHECK(!p.blocked);
   CHECK(step_of(p, "key").checks[0].value == kCoreKey);
   CHECK(step_of(p, "rocm-list").actions[0].content.find("URIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2604/\n") !=
         std::string::npos);
   CHECK(step_of(p, "amdgpu-list").actions[0].content ==
-        "deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu resolute main\n");
+        "deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu resolute main\n");
+  CHECK(step_of(p, "amdgpu-dkms").checks[1].value == "31600000");
   CHECK(step_of(p, "headers").checks[0].names ==
         std::vector<std::string>{"linux-headers-7.0.0-15-generic", "linux-modules-extra-7.0.0-15-generic", "python3-setuptools",
                                  "python3-wheel"});
-  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1100");
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1100");
   CHECK(step_of(p, "torch").actions[0].argv.back() == "https://download.pytorch.org/whl/rocm7.14");
   CHECK(step_of(p, "groups").checks[0].names == std::vector<std::string>{"render", "video"});
   // Its steps (both keys among them) keep the reference order.
@@ -456,15 +461,15 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.0.0 with its driver and PyTorch, no --tr
   };
   CHECK(std::is_sorted(order.begin(), order.end(), [&](auto& a, auto& b) { return at(a) < at(b); }));
   CHECK(std::find(order.begin(), order.end(), "driver-key") != order.end());
-  // The plan says why 10.0.0 and not the newer 10.1.0, and where the key's fingerprint comes from.
+  // The plan says why the Core SDK line here, that nothing newer is left out, and where the key's fingerprint comes from.
   auto noted = [&](const std::string& text) {
     return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
   };
-  CHECK(noted("ROCm 10.0.0 is the default on ubuntu 26.04 only"));
-  CHECK(noted("ROCm 10.1.0 is newer and lists gfx1100 on ubuntu 26.04, but rocmdoc has no install recipe for it"));
+  CHECK(noted("ROCm 10.1.0 is the default on ubuntu 26.04 only"));
+  CHECK(!noted("but rocmdoc has no install recipe for it"));
   CHECK(noted("AMD's install guides print no fingerprint"));
   // An R9700 (gfx1201) gets its own package.
-  CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx", {}, r9700())), "rocm").actions[0].argv.back() == "amdrocm10.0-gfx1201");
+  CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx", {}, r9700())), "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1201");
 }
 
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {

@@ -66,9 +66,8 @@ std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
 }
 
 // A newer release of the chosen one's line that the matrix lists for this
-// GPU and distribution but rocmdoc has no recipe for (Core SDK 10.1.0: AMD's
-// documents read give no repository layout for it): named, so the choice
-// is not silent.
+// GPU and distribution but rocmdoc has no recipe for (no AMD document read
+// gives its repository layout): named, so the choice is not silent.
 void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
   const Release* chosen = ctx.matrix.find_release(ctx.release->version);
   if (!chosen) return;
@@ -222,7 +221,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                ", the nearest release with one.");
     if (rel.on_request)  // the default only here: say why, and what is newer
       ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
-               " only (elsewhere --rocm must name it): no older release rocmdoc has a recipe for supports " +
+               " only (elsewhere --rocm must name it): none of the releases rocmdoc picks by default elsewhere supports " +
                ctx.distro->name() + ".");
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
