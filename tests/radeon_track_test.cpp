@@ -143,6 +143,41 @@ TEST_CASE("the matrix: the track's own releases list their Radeon cards as track
   CHECK(m.radeon_wheel("6.2.4") == nullptr);
 }
 
+TEST_CASE("the matrix: the track's pages read on 2026-12-04 (docs-6.3 WSL, docs-6.4.2, radeon-ryzen docs-7.0.2)",
+          "[radeon-track]") {
+  REQUIRE(knowledge().errors.empty());
+  const Matrix& m = *knowledge().matrix;
+  auto cites = [](const MatrixTexts& sources, const std::string& id) {
+    for (auto& s : sources)
+      if (std::string(s) == id) return true;
+    return false;
+  };
+  // 6.3.4's WSL support: AMD's own docs-6.3 pages have a WSL PyTorch page, next to the staff statement.
+  const Release& r634 = *m.find_release("6.3.4");
+  REQUIRE(r634.radeon_track);
+  CHECK(r634.radeon_track->confidence == "medium");
+  CHECK(cites(r634.radeon_track->sources, "radeon_docs_6_3_wsl_pytorch"));
+  CHECK(r634.radeon_track->wsl->status == "supported");
+  // 6.4.2 and 7.0.2 have pages of the track; their tables were not found, so driver and WSL stay unknown.
+  for (const char* release : {"6.4.2", "7.0.2"}) {
+    INFO(release);
+    const Release* r = m.find_release(release);
+    REQUIRE(r);
+    REQUIRE(r->radeon_track);
+    CHECK_FALSE(r->radeon_track->driver.has_value());
+    CHECK_FALSE(r->radeon_track->wsl.has_value());
+    REQUIRE(r->radeon_track->unconfirmed);
+    CHECK(contains(std::string(*r->radeon_track->unconfirmed), "were not read"));
+  }
+  CHECK(*m.find_release("6.4.2")->radeon_track->docs == "https://rocm.docs.amd.com/projects/radeon/en/docs-6.4.2/");
+  CHECK(*m.find_release("7.0.2")->radeon_track->docs == "https://rocm.docs.amd.com/projects/radeon-ryzen/en/docs-7.0.2/");
+  // 6.4.2 has no WSL support rocmdoc knows of: the WSL releases are still the track's three.
+  CheckReport r = run_check(under_wsl(rx7900xtx_with("6.4.1")), knowledge(), std::nullopt);
+  const Finding* f = fired(r, "wsl-release-without-radeon-wsl-support");
+  REQUIRE(f);
+  CHECK(contains(f->steps.at(0).text, "(6.1.3, 6.2.3, 6.3.4)"));
+}
+
 TEST_CASE("the matrix: every Radeon track entry names its sources, and says what is unconfirmed where it is not high",
           "[radeon-track]") {
   const Matrix& m = *knowledge().matrix;
