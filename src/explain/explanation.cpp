@@ -300,6 +300,13 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
       if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
     }
     if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
+    // What the text shows around the failure (a container's command line, a
+    // GPU that needs PCIe atomics) makes an open problem likelier than its
+    // place in a symptom's list: one step of text score, never a verdict.
+    if (e.verdict == CauseVerdict::undecided && likely_in_text(cause, facts, knowledge.functions)) {
+      e.likely = true;
+      ++e.text_score;
+    }
     e.confidence = confidence(e.verdict, e.text_score);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     mark_unseen_settings(e, facts, knowledge);

@@ -34,6 +34,9 @@ struct ExplainedCause {
   // open cause that needs nothing set, and its confirm is the command that
   // shows whether they are set.
   std::vector<std::string> unseen_settings;
+  // Undecided only: its likely_in_text holds on the text, which raised its
+  // text score by one (the text shows where it happens, not that it did).
+  bool likely = false;
 };
 
 // A problem `check` finds on the same facts (a fired error or warning).

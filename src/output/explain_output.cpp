@@ -174,6 +174,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
     if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
     if (c.verdict == CauseVerdict::confirmed && !c.confirmed_by.empty()) cause["confirmed_by"] = c.confirmed_by;
     if (!c.unseen_settings.empty()) cause["not_shown_set"] = c.unseen_settings;
+    if (c.likely) cause["likely_in_text"] = true;
     if (c.symptom) cause["symptom"] = c.symptom->id;
     if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
     if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};

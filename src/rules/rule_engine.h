@@ -36,6 +36,10 @@ enum class SettingSeen { not_needed, shown, not_set, unseen };
 SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
                                 const std::map<std::string, Function>& functions);
 
+// Whether a problem's likely_in_text holds on these facts (true, not
+// unknown): explain ranks such an open problem one text-score step higher.
+bool likely_in_text(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions);
+
 struct ExampleFailure {
   const Rule* rule;
   const RuleExample* example;

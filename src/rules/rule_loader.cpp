@@ -257,8 +257,9 @@ class Loader {
       ex.facts_yaml = &yaml_->required(e, "facts");
       if (!ex.facts_yaml->is_map()) yaml_->fail(e["facts"], "'facts' must be a mapping (a partial facts document)");
       ex.expect = yaml_->text(yaml_->required(e, "expect"), "expect");
-      if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown" && ex.expect != "unseen")
-        yaml_->fail(e["expect"], "'expect' is fire, pass, unknown or unseen");
+      if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown" && ex.expect != "unseen" &&
+          ex.expect != "likely")
+        yaml_->fail(e["expect"], "'expect' is fire, pass, unknown, unseen or likely");
       rule.examples.push_back(ex);
     }
   }
@@ -293,8 +294,8 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "confirm", "needs_set", "leads_to", "title", "why", "fix", "sources",
-                          "examples"});
+                          "when_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "why", "fix",
+                          "sources", "examples"});
     Problem p;
     Rule& r = p.rule;
     r.where = yaml_->at(n);
@@ -336,6 +337,10 @@ class Loader {
       p.when_in_text_source = yaml_->text(n["when_in_text"], "when_in_text");
       p.when_in_text = condition(n["when_in_text"], "");
     }
+    if (n["likely_in_text"]) {
+      p.likely_in_text_source = yaml_->text(n["likely_in_text"], "likely_in_text");
+      p.likely_in_text = condition(n["likely_in_text"], "");
+    }
     if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
     if (n["needs_set"]) {
       for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
@@ -357,6 +362,13 @@ class Loader {
         yaml_->fail(*ex.facts_yaml, p.needs_set.empty()
                                         ? "'expect: unseen' is for a problem with 'needs_set'"
                                         : "'expect: unseen' is explain's verdict on a text: the facts need a 'text' section");
+    // "likely" is explain's word for an open problem its likely_in_text
+    // raises: it needs that condition and a text to read it on.
+    for (auto& ex : r.examples)
+      if (ex.expect == "likely" && (!p.likely_in_text || !ex.facts_yaml->find("text")))
+        yaml_->fail(*ex.facts_yaml, !p.likely_in_text
+                                        ? "'expect: likely' is for a problem with 'likely_in_text'"
+                                        : "'expect: likely' is explain's verdict on a text: the facts need a 'text' section");
     place(p, n, local);
   }
 
