@@ -346,3 +346,38 @@ TEST_CASE("each cause's rule_file points at the line that defines it", "[explain
     CHECK(text.find("id: " + id) != std::string::npos);
   }
 }
+
+// likely_in_text: what the text shows around a symptom raises the problem
+// it points to, undecided, above the symptom's usual order.
+TEST_CASE("a container's command line or a GPU that needs PCIe atomics raises the problem it points to",
+          "[explain][cli]") {
+  const std::string no_gpus = "RuntimeError: No HIP GPUs are available";
+  Json passed = json_of(run_rocmdoc({"explain", "--no-probe", "--json",
+                                     "$ docker run -it --device=/dev/kfd --device=/dev/dri --group-add video "
+                                     "rocm/pytorch\n" + no_gpus + "\n"}));
+  CHECK(top_id(passed) == "container-device-gid-mismatch");
+  CHECK(passed["causes"][0]["verdict"] == "undecided");
+  CHECK(passed["causes"][0]["likely_in_text"] == true);
+  Json bare = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "$ docker run -it rocm/pytorch\n" + no_gpus + "\n"}));
+  CHECK(top_id(bare) == "container-without-gpu-devices");
+  // Without a container in the text neither is raised.
+  Json plain = json_of(run_rocmdoc({"explain", "--no-probe", "--json", no_gpus}));
+  for (auto& c : plain["causes"]) CHECK_FALSE(c.contains("likely_in_text"));
+
+  auto rank_of = [](const Json& j, const std::string& id) {
+    for (size_t i = 0; i < j["causes"].size(); ++i)
+      if (j["causes"][i]["id"] == id) return static_cast<int>(i);
+    return -1;
+  };
+  Json rx580 = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "rocminfo only shows the CPU agent on my RX 580"}));
+  Json rx6800 = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "rocminfo only shows the CPU agent on my RX 6800"}));
+  int with_atomics = rank_of(rx580, "kfd-rejected-gpu-pcie-atomics");
+  REQUIRE(with_atomics >= 0);
+  CHECK(with_atomics < 3);
+  CHECK(rank_of(rx6800, "kfd-rejected-gpu-pcie-atomics") > with_atomics);
+  // Works as root: KFD did not skip the GPU.
+  Json as_root = json_of(run_rocmdoc({"explain", "--no-probe", "--json",
+                                      "rocminfo shows no GPU on my RX 580, but as root it works"}));
+  for (auto& c : as_root["causes"])
+    if (c["id"] == "kfd-rejected-gpu-pcie-atomics") CHECK(c["verdict"] == "refuted");
+}
