@@ -381,3 +381,16 @@ TEST_CASE("a container's command line or a GPU that needs PCIe atomics raises th
   for (auto& c : as_root["causes"])
     if (c["id"] == "kfd-rejected-gpu-pcie-atomics") CHECK(c["verdict"] == "refuted");
 }
+
+// "No module named 'torch'": where another interpreter has torch, that one;
+// where none rocmdoc searched has it, that torch is not installed at all.
+TEST_CASE("'No module named torch' names the interpreter that has torch, or that none has", "[explain][cli]") {
+  const std::string text = "ModuleNotFoundError: No module named 'torch'";
+  Json none = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("desktop-amdgpu-not-loaded"), text}));
+  CHECK(top_id(none) == "torch-not-installed");
+  CHECK(none["causes"][0]["verdict"] == "confirmed");
+  Json venv = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text}));
+  CHECK(top_id(venv) == "torch-in-another-interpreter");
+  for (auto& c : venv["causes"])
+    if (c["id"] == "torch-not-installed") CHECK(c["verdict"] == "refuted");
+}
