@@ -128,7 +128,7 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
   if (!options.rocm.empty()) {
     if (knowledge.matrix->release(options.rocm).is_null()) {
       err << "rocmdoc: --rocm " << options.rocm << " is not a release in the matrix (as of "
-          << knowledge.matrix->as_of() << "); see rules/matrix/rocm-releases.yaml\n";
+          << knowledge.matrix->as_of() << "); `rocmdoc rules info` names the newest release of each line\n";
       return failed_run();
     }
     rocm = options.rocm;

@@ -379,7 +379,7 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   f["library_origin"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                            std::string library = s(a[0]);
                            const LibraryPackage* e = library_entry(m->libraries_, library);
-                           if (!e) return Value::unknown("rules/matrix/libraries.yaml does not list " + library);
+                           if (!e) return Value::unknown("rocmdoc's table of libraries and their packages does not list " + library);
                            return Value::of(std::string(e->origin));
                          }};
   f["torch_wheel_has_gfx"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {

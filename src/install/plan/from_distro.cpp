@@ -46,13 +46,12 @@ InstallRefusal no_packages(const Context& ctx, const std::string& id, const std:
                           "AMD's install guide (https://rocm.docs.amd.com/projects/install-on-linux/).";
   if (d && !d->own_rocm)
     return {"no-distro-packages",
-            who + " ships no ROCm packages of its own (rules/matrix/distributions.yaml), so there is nothing to install "
-                  "--from distro.",
+            who + " ships no ROCm packages of its own, so there is nothing to install --from distro.",
             amd};
   if (d && d->own_rocm)
     return {"no-distro-packages",
             "rocmdoc has no install recipe for " + who + "'s own ROCm packages, or does not know which release they are "
-                "and which GPUs they are built for (rules/install/distro-packages.yaml, rules/matrix/distributions.yaml).",
+                "and which GPUs they are built for.",
             std::string(*d->own_rocm) + "; or: " + amd};
   return {"no-distro-packages",
           "rocmdoc knows no ROCm packages of " + (id.empty() ? std::string("this distribution") : who) + "'s own.", amd};
