@@ -72,7 +72,7 @@ std::string heading(const InstallPlan& plan) {
   std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + plan.distro +
                   (own ? " (the distribution's own packages" + (plan.codename.empty() ? "" : ": " + plan.codename) + ")"
                        : " (AMD repositories: " + plan.codename + ")");
-  s += own ? ", no AMD driver (the kernel's amdgpu)" : plan.driver.empty() ? ", no driver (--no-driver)" : ", driver amdgpu " + plan.driver;
+  s += own ? ", no AMD driver (the kernel's amdgpu)" : plan.driver.empty() ? ", no driver installed (--no-driver, or an APU's inbox amdgpu)" : ", driver amdgpu " + plan.driver;
   s += plan.user.empty() ? ", for no user (not known: pass --user NAME)" : ", for " + plan.user;
   s += !plan.venv.empty() ? ", PyTorch in " + plan.venv : plan.user.empty() ? ", no PyTorch (no user to own its venv)" : ", no PyTorch (--no-torch)";
   return s + "\n";

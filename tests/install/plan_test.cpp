@@ -472,6 +472,26 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
   CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx", {}, r9700())), "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1201");
 }
 
+// AMD's guides give Ryzen APUs the kernel's inbox amdgpu: a machine whose
+// only AMD GPU is an APU's (Strix Halo, gfx1151) gets no driver steps.
+TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why", "[install-plan]") {
+  Edit strix_halo = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x1586";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
+  };
+  InstallPlan apu = must_plan(plan_for("ubuntu2604-rx7900xtx", {}, strix_halo));
+  CHECK(apu.rocm == "10.1.0");
+  CHECK(apu.driver.empty());
+  std::vector<std::string> steps = ids(apu);
+  for (const char* driver_step : {"amdgpu-dkms", "reboot", "amdgpu-list", "driver-loaded"})
+    CHECK(std::find(steps.begin(), steps.end(), driver_step) == steps.end());
+  CHECK(step_of(apu, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1151");
+  CHECK(std::any_of(apu.notes.begin(), apu.notes.end(),
+                    [](auto& n) { return n.find("a Ryzen APU's (gfx1151)") != std::string::npos; }));
+  // The discrete card keeps its driver.
+  CHECK(must_plan(plan_for("ubuntu2604-rx7900xtx")).driver == "31.60");
+}
+
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
   auto first_error = [](const std::string& release) {
     std::string text = "schema: 1\nas_of: \"2026-01-01\"\nreleases:\n" + release;

@@ -37,7 +37,10 @@ std::string plan_key(const InstallPlan& plan) {
 PlanResult build_install_plan(PlanInput input) {
   if (!input.facts.contains("gpus") || !input.facts.contains("target")) add_derived_facts(input.facts, *input.matrix, std::nullopt);
   InstallPlan plan;
-  plan::Context ctx{*input.recipes, *input.matrix, input.options, input.facts};
+  // The plan's own copy: a machine whose only AMD GPU is an APU's installs
+  // no driver, whatever --no-driver said (below).
+  InstallOptions options = input.options;
+  plan::Context ctx{*input.recipes, *input.matrix, options, input.facts};
   ctx.plan = &plan;
   // The distribution's own packages: asked for, or (without --from) where the
   // recipe documents them as the simpler path for this GPU.
@@ -53,6 +56,17 @@ PlanResult build_install_plan(PlanInput input) {
     first.also.assign(refusals.begin() + 1, refusals.end());
     return first;
   }
+  // AMD's install guides give Ryzen APUs the distribution kernel's own
+  // amdgpu ("Supported Ryzen APUs require the inbox kernel driver", the
+  // 10.x guide; the Ryzen support tables for 6.x and 7.x): amdgpu-dkms is
+  // built and tested for Radeon and Instinct cards, and check warns of it on
+  // an APU (amdgpu-dkms-on-apu).
+  if (options.driver && ctx.apu) {
+    options.driver = false;
+    plan.notes.push_back("The AMD GPU here is a Ryzen APU's (" + ctx.gfx +
+                         "): AMD's install guides pair APUs with the inbox amdgpu driver of the distribution's kernel, "
+                         "not amdgpu-dkms, so the plan installs no driver (as with --no-driver).");
+  }
   if (auto r = plan::choose_release(ctx)) return *r;
   plan::note_distro_alternative(ctx);
   plan::choose_user(ctx, input.user_home);
@@ -61,7 +75,7 @@ PlanResult build_install_plan(PlanInput input) {
   const Json& firmware = field(input.facts, "firmware");
   ctx.secure_boot = field(firmware, "secure_boot") == true;
   ctx.efi = field(firmware, "efi") != false;
-  if (input.options.driver && is_unknown(field(firmware, "secure_boot")))
+  if (options.driver && is_unknown(field(firmware, "secure_boot")))
     plan.notes.push_back("Secure Boot state is not known (" + unknown_reason(field(firmware, "secure_boot")) +
                          "): the secureboot step reads it again when the plan runs.");
 
@@ -69,7 +83,7 @@ PlanResult build_install_plan(PlanInput input) {
   // A deb822 release names its suite, not the distribution's codename.
   plan.codename = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
   plan.rocm = ctx.release->version;
-  plan.driver = input.options.driver ? ctx.release->driver : "";
+  plan.driver = options.driver ? ctx.release->driver : "";
   plan.user = ctx.user;
   plan.venv = input.options.torch && ctx.user_known() ? ctx.venv : "";
   plan::add_preflight_steps(ctx, plan.steps);

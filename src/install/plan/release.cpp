@@ -172,6 +172,7 @@ std::optional<InstallRefusal> choose_gpu(Context& ctx) {
     return InstallRefusal{"unsupported-gpu", "The AMD GPU's gfx target is not known (not in the KFD topology, not in the matrix).",
                           "Run `rocmdoc check` for what is known about it; ROCm supports the GPUs in AMD's compatibility matrix."};
   ctx.gfx = field(*chosen, "gfx").get<std::string>();
+  ctx.apu = field(*chosen, "apu") == true;  // a discrete GPU would have been chosen
   return std::nullopt;
 }
 
