@@ -272,4 +272,7 @@ TEST_CASE("access: permission bits are judged as the kernel does", "[access]") {
   // Likewise the group's class for members.
   CHECK_FALSE(mode_allows_read_write(0606, 0, 992, 1000, {992}));
   CHECK(mode_allows_read_write(0000, 5, 5, 0, {}));  // root
+  // Root in a user namespace is "others" to a node whose ids are not mapped.
+  CHECK_FALSE(mode_allows_read_write(0660, 65534, 65534, 0, {0}));
+  CHECK(mode_allows_read_write(0666, 65534, 65534, 0, {0}));
 }
