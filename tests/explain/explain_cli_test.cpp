@@ -375,6 +375,19 @@ TEST_CASE("a container's command line or a GPU that needs PCIe atomics raises th
   REQUIRE(with_atomics >= 0);
   CHECK(with_atomics < 3);
   CHECK(rank_of(rx6800, "kfd-rejected-gpu-pcie-atomics") > with_atomics);
+  // It orders the open problems only: a problem the text confirms stays
+  // above it, and its confidence is the text's own (low here).
+  Json with_message = json_of(run_rocmdoc({"explain", "--no-probe", "--json",
+                                           "My RX 580: rocminfo shows no GPU\n"
+                                           "Unable to open /dev/kfd read-write: Cannot allocate memory\n"}));
+  int atomics = rank_of(with_message, "kfd-rejected-gpu-pcie-atomics");
+  int dropped = rank_of(with_message, "gfx-dropped-no-override");
+  REQUIRE(atomics >= 0);
+  REQUIRE(dropped >= 0);
+  CHECK(with_message["causes"][dropped]["verdict"] == "confirmed");
+  CHECK(dropped < atomics);
+  CHECK(with_message["causes"][atomics]["likely_in_text"] == true);
+  CHECK(with_message["causes"][atomics]["confidence"] == "low");
   // Works as root: KFD did not skip the GPU.
   Json as_root = json_of(run_rocmdoc({"explain", "--no-probe", "--json",
                                       "rocminfo shows no GPU on my RX 580, but as root it works"}));
