@@ -596,6 +596,8 @@ TEST_CASE("several refusals: all named, the most fundamental first", "[install-p
   const InstallRefusal& x = std::get<InstallRefusal>(r);
   CHECK(x.id == "container-driver");
   CHECK(x.instead.find("on the host") != std::string::npos);
+  // Its advice does not contradict the next reason: the host needs an AMD GPU first.
+  CHECK(x.instead.find("First the host needs an AMD GPU") == 0);
   REQUIRE(x.also.size() == 1);
   CHECK(x.also[0].id == "no-amd-gpu");
   CHECK(x.also[0].reason.find("the host has no AMD GPU either") != std::string::npos);

@@ -2,6 +2,8 @@
 // the reference's order (install.md §8) with the pre-flight gates between.
 #include "install/plan/planner.h"
 
+#include <algorithm>
+
 #include "install/plan/planner_internal.h"
 #include "rules/derived_facts.h"
 
@@ -52,6 +54,13 @@ PlanResult build_install_plan(PlanInput input) {
   plan::choose_platform(ctx, refusals);
   if (auto r = plan::choose_gpu(ctx)) refusals.push_back(*r);
   if (!refusals.empty()) {
+    // "Install the driver on the host" is no advice for a host that has no
+    // AMD GPU either (the next reason): that one comes first there.
+    bool host_without_gpu = std::any_of(refusals.begin(), refusals.end(), [](auto& r) { return r.id == "no-amd-gpu"; });
+    for (auto& r : refusals)
+      if (r.id == "container-driver" && host_without_gpu)
+        r.instead = "First the host needs an AMD GPU (the next reason); with one, install the driver on the host, then "
+                    "run `rocmdoc install --no-driver` in the container, started with --device /dev/kfd --device /dev/dri.";
     InstallRefusal first = refusals.front();
     first.also.assign(refusals.begin() + 1, refusals.end());
     return first;
