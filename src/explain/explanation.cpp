@@ -197,11 +197,13 @@ bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
   // happened; a problem the text reached only through a symptom does not
   // outrank it by being confirmed ("PCI rejects atomics" beside an RX 580
   // that is also too old for ROCm names the atomics first).
-  auto decisive = [](const ExplainedCause& c) { return c.symptom == nullptr && c.text_score - (c.likely ? 1 : 0) >= 2; };
+  auto decisive = [](const ExplainedCause& c) { return c.symptom == nullptr && c.text_score >= 2; };
   if (decisive(a) && b.symptom && !decisive(b)) return true;
   if (decisive(b) && a.symptom && !decisive(a)) return false;
   if (a.verdict != b.verdict) return a.verdict < b.verdict;
-  if (a.text_score != b.text_score) return a.text_score > b.text_score;
+  // likely_in_text is one step here, in the order, and nowhere else.
+  int sa = a.text_score + (a.likely ? 1 : 0), sb = b.text_score + (b.likely ? 1 : 0);
+  if (sa != sb) return sa > sb;
   int ra = cause_area_rank(a.cause->layer), rb = cause_area_rank(b.cause->layer);
   // A cause found only through a symptom ranks by the symptom's order.
   if ((a.symptom != nullptr) != (b.symptom != nullptr)) return a.symptom == nullptr;
@@ -300,16 +302,12 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
       if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
     }
     if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
-    // How sure: from what the text shows of the failure itself.
     e.confidence = confidence(e.verdict, e.text_score);
     // What the text shows around the failure (a container's command line, a
     // GPU that needs PCIe atomics) makes an open problem likelier than its
-    // place in a symptom's list: one step of text score for the order, never
-    // a verdict, a confidence or a "decisive" message (ranks_before).
-    if (e.verdict == CauseVerdict::undecided && likely_in_text(cause, facts, knowledge.functions)) {
-      e.likely = true;
-      ++e.text_score;
-    }
+    // place in a symptom's list: one step of text score in the order
+    // (ranks_before), never a verdict, a confidence or a decisive message.
+    e.likely = e.verdict == CauseVerdict::undecided && likely_in_text(cause, facts, knowledge.functions);
     if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     mark_unseen_settings(e, facts, knowledge);
     out.causes.push_back(std::move(e));

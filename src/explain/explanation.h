@@ -34,8 +34,8 @@ struct ExplainedCause {
   // open cause that needs nothing set, and its confirm is the command that
   // shows whether they are set.
   std::vector<std::string> unseen_settings;
-  // Undecided only: its likely_in_text holds on the text, which raised its
-  // text score by one (the text shows where it happens, not that it did).
+  // Undecided only: its likely_in_text holds on the text (it shows where the
+  // problem happens, not that it did): one text-score step in the order.
   bool likely = false;
 };
 
