@@ -43,14 +43,12 @@ struct Problem {
   // Explain only: what else must hold once a text points here, read with the
   // text's own facts (text.matched, text.gfx ...): "rocminfo's output shows
   // the driver working" rules amdgpu-not-loaded out whatever the machine.
-  std::string when_in_text_source;
   ExprPtr when_in_text;
   // Explain only: what in a text makes this problem likelier than its place
   // in a symptom's list says, without showing that it happened: a GPU that
   // needs PCIe atomics beside "rocminfo shows no GPU", a container's command
   // line beside "No HIP GPUs". It never confirms or refutes; an open problem
   // for which it holds ranks one text-score step higher (`likely_in_text`).
-  std::string likely_in_text_source;
   ExprPtr likely_in_text;
   std::optional<FixStep> confirm;    // what to check by hand when the facts are unknown
   // Explain only: it exists only when one of these is set (`needs_set`).

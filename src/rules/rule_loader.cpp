@@ -333,14 +333,8 @@ class Loader {
       for (auto& s : yaml_->list(n["signals"], "signals")) p.signals.push_back(load_signal(s));
       if (p.signals.empty()) yaml_->fail(n["signals"], "'signals' lists at least one signal");
     }
-    if (n["when_in_text"]) {
-      p.when_in_text_source = yaml_->text(n["when_in_text"], "when_in_text");
-      p.when_in_text = condition(n["when_in_text"], "");
-    }
-    if (n["likely_in_text"]) {
-      p.likely_in_text_source = yaml_->text(n["likely_in_text"], "likely_in_text");
-      p.likely_in_text = condition(n["likely_in_text"], "");
-    }
+    if (n["when_in_text"]) p.when_in_text = condition(n["when_in_text"], "");
+    if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
     if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
     if (n["needs_set"]) {
       for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
@@ -357,18 +351,17 @@ class Loader {
     else if (n["examples"]) load_examples(r, n["examples"]);
     // "unseen" is explain's verdict on a text that does not show the
     // variable: it needs both a text and something to look for in it.
-    for (auto& ex : r.examples)
-      if (ex.expect == "unseen" && (p.needs_set.empty() || !ex.facts_yaml->find("text")))
-        yaml_->fail(*ex.facts_yaml, p.needs_set.empty()
-                                        ? "'expect: unseen' is for a problem with 'needs_set'"
-                                        : "'expect: unseen' is explain's verdict on a text: the facts need a 'text' section");
     // "likely" is explain's word for an open problem its likely_in_text
     // raises: it needs that condition and a text to read it on.
-    for (auto& ex : r.examples)
-      if (ex.expect == "likely" && (!p.likely_in_text || !ex.facts_yaml->find("text")))
-        yaml_->fail(*ex.facts_yaml, !p.likely_in_text
-                                        ? "'expect: likely' is for a problem with 'likely_in_text'"
-                                        : "'expect: likely' is explain's verdict on a text: the facts need a 'text' section");
+    for (auto& ex : r.examples) {
+      bool unseen = ex.expect == "unseen", likely = ex.expect == "likely";
+      if (!unseen && !likely) continue;
+      bool has_key = unseen ? !p.needs_set.empty() : p.likely_in_text != nullptr;
+      std::string key = unseen ? "needs_set" : "likely_in_text";
+      if (!has_key) yaml_->fail(*ex.facts_yaml, "'expect: " + ex.expect + "' is for a problem with '" + key + "'");
+      else if (!ex.facts_yaml->find("text"))
+        yaml_->fail(*ex.facts_yaml, "'expect: " + ex.expect + "' is explain's verdict on a text: the facts need a 'text' section");
+    }
     place(p, n, local);
   }
 
