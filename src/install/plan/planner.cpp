@@ -3,6 +3,7 @@
 #include "install/plan/planner.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "install/plan/planner_internal.h"
 #include "rules/derived_facts.h"
@@ -58,9 +59,10 @@ PlanResult build_install_plan(PlanInput input) {
     // AMD GPU either (the next reason): that one comes first there.
     bool host_without_gpu = std::any_of(refusals.begin(), refusals.end(), [](auto& r) { return r.id == "no-amd-gpu"; });
     for (auto& r : refusals)
-      if (r.id == "container-driver" && host_without_gpu)
-        r.instead = "First the host needs an AMD GPU (the next reason); with one, install the driver on the host, then "
-                    "run `rocmdoc install --no-driver` in the container, started with --device /dev/kfd --device /dev/dri.";
+      if (r.id == "container-driver" && host_without_gpu && !r.instead.empty()) {
+        r.instead[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(r.instead[0])));
+        r.instead = "First the host needs an AMD GPU (the next reason); with one, " + r.instead;
+      }
     InstallRefusal first = refusals.front();
     first.also.assign(refusals.begin() + 1, refusals.end());
     return first;
