@@ -36,6 +36,7 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
 Knowledge load_all(const std::string& dir, InstallRecipes* recipes_out = nullptr) {
   RuleSources sources{dir, ""};
   sources.compile_patterns = true;
+  sources.examples = true;
   Knowledge k = load_knowledge(sources);
   // The install recipes are rules too: lint validates them strictly.
   InstallRecipes recipes = load_install_recipes_from(dir, k.errors);

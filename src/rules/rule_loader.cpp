@@ -362,6 +362,7 @@ class Loader {
       else if (!ex.facts_yaml->find("text"))
         yaml_->fail(*ex.facts_yaml, "'expect: " + ex.expect + "' is explain's verdict on a text: the facts need a 'text' section");
     }
+    if (!options_.keep_examples) r.examples.clear();
     place(p, n, local);
   }
 
@@ -464,6 +465,7 @@ class Loader {
       if (!ex[key]) continue;
       for (auto& e : yaml_->list(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
     }
+    if (!options_.keep_examples) s.examples.clear();
     for (auto& other : set_.signatures)
       if (other.id == s.id) yaml_->fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
     set_.signatures.push_back(std::move(s));

@@ -53,6 +53,11 @@ struct LoadOptions {
   // Compile every pattern at load, so a bad one is a file:line:column error.
   // check reads no text and skips it; explain and `rules` do not.
   bool compile_patterns = true;
+  // Keep the examples of problems and signatures after checking them. Only
+  // `rules test` and `rules lint` read them; without them the parsed YAML of
+  // each catalogue file (about 1.4 MiB in all, which the problems' examples
+  // point into) is freed once the file is read.
+  bool keep_examples = true;
 };
 
 // Loads the catalogue files of `builtin`, then `local` (which may replace a
