@@ -29,6 +29,53 @@ RE2::Options pattern_options() {
 // single line agree on every pattern.
 std::string multiline(const std::string& pattern) { return "(?m)" + pattern; }
 
+// The pattern with each long bounded repeat ({0,n} or {1,n}, n >= kWideRepeat)
+// made unbounded (* or +): it matches all the original matches and more.
+// Why: a counted gap such as `gpu.{0,40}not detected` makes the set's DFA
+// keep a state per distance since each `gpu`, and with the plain-words
+// signatures the 1 GiB bench's DFA cache grew to 19 MiB (explain's budget is
+// 32 MiB in all); an unbounded gap needs one state. The set only finds
+// candidate lines; scan_line confirms a widened pattern's hit with the exact
+// pattern. Escapes and character classes are copied as they are.
+constexpr int kWideRepeat = 8;
+std::string widen_repeats(const std::string& pattern) {
+  std::string out;
+  out.reserve(pattern.size());
+  bool in_class = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      out += c;
+      out += pattern[++i];
+      continue;
+    }
+    if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+      out += c;
+      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
+      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];  // ']' first is a member
+      continue;
+    } else if (c == '{') {
+      size_t comma = pattern.find(',', i), close = pattern.find('}', i);
+      bool digits = comma != std::string::npos && close != std::string::npos && comma > i + 1 && close > comma + 1;
+      for (size_t j = i + 1; digits && j < close; ++j) digits = j == comma || (pattern[j] >= '0' && pattern[j] <= '9');
+      if (digits && close - comma <= 4 && comma - i <= 2) {
+        int low = std::stoi(pattern.substr(i + 1, comma - i - 1));
+        int high = std::stoi(pattern.substr(comma + 1, close - comma - 1));
+        if (low <= 1 && high >= kWideRepeat && high <= 1000) {  // past 1000 RE2 refuses the original: keep it
+          out += low == 0 ? '*' : '+';
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
 bool is_break(char c) { return c == '\n' || c == '\r'; }
 
 // LF bytes in text, eight at a time: a log is mostly bytes that are not LF,
@@ -69,9 +116,19 @@ struct LogScanner::Pattern {
   std::string id;
   bool origin = false;
   bool context = false;
-  std::unique_ptr<RE2> re;
+  std::string text;  // the pattern, in multi-line mode
+  // Compiled on the first line the set says it matches: a log hits a few
+  // dozen of the signatures, and the other compiled programs were 2-3 MiB of
+  // explain's 32 MiB budget. The set's Add has checked the syntax.
+  std::unique_ptr<RE2> compiled;
+  bool widened = false;  // the set holds a wider pattern: confirm a hit with re()
+  bool words = false;    // plain words: read in the first kWordsWindow bytes only
   std::unique_ptr<RE2> after;  // the signature's `after`, or null
-  std::vector<std::pair<std::string, int>> groups;  // named groups
+
+  const RE2& re() {
+    if (!compiled) compiled = std::make_unique<RE2>(text, pattern_options());
+    return *compiled;
+  }
 };
 
 std::string strip_ansi(std::string_view text) {
@@ -105,25 +162,34 @@ std::string strip_ansi(std::string_view text) {
 LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vector<Origin>& origins) {
   RE2::Options options = pattern_options();
   set_ = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
+  auto messages = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
   auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context, const std::string& after) {
     auto p = std::make_unique<Pattern>();
     p->id = id;
     p->origin = origin;
     p->context = context;
-    p->re = std::make_unique<RE2>(multiline(pattern), options);
+    p->text = multiline(pattern);
+    // Every error of the pattern is an error of the widened one: Add reports it.
+    std::string wide = widen_repeats(pattern);
+    p->widened = wide != pattern;
     if (!after.empty()) p->after = std::make_unique<RE2>(after, options);
     std::string why;
-    if (!p->re->ok()) why = p->re->error();
+    p->words = !origin && id.rfind("words-", 0) == 0;
+    if (set_->Add(multiline(wide), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
     else if (p->after && !p->after->ok()) why = "after: " + p->after->error();
-    else if (set_->Add(multiline(pattern), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
+    else if (!p->words && messages->Add(multiline(wide), nullptr) >= 0) message_patterns_.push_back(patterns_.size());
     if (!why.empty() && error_.empty()) error_ = id + ": " + why;
-    for (auto& [name, index] : p->re->NamedCapturingGroups()) p->groups.emplace_back(name, index);
     patterns_.push_back(std::move(p));
   };
   for (auto& s : signatures) add(s.id, s.pattern, false, s.context, s.after);
   signature_count_ = signatures.size();
   for (auto& o : origins) add(o.id, o.pattern, true, false, "");
   if (error_.empty() && !set_->Compile()) error_ = "the signatures do not fit RE2's memory budget";
+  bool any_words = message_patterns_.size() < patterns_.size();
+  if (error_.empty() && any_words) {
+    if (!messages->Compile()) error_ = "the signatures do not fit RE2's memory budget";
+    messages_ = std::move(messages);
+  }
 }
 
 LogScanner::~LogScanner() = default;
@@ -133,6 +199,7 @@ LogScanner::~LogScanner() = default;
 void LogScanner::set_source(std::string name) {
   source_ = std::move(name);
   previous_line_.clear();
+  source_bytes_ = 0;
 }
 
 void LogScanner::feed(std::string_view bytes) {
@@ -173,6 +240,7 @@ void LogScanner::drain(bool at_end) {
   // What is left is one unfinished line; past kMaxLine it is matched in pieces.
   while (limit - done >= kMaxLine) {
     scan_line(clean_line(text.substr(done, kMaxLine)), result_.lines + 1);
+    source_bytes_ += kMaxLine;
     // A piece of a line is not a line: what follows has no line before.
     previous_line_.clear();
     done += kMaxLine;
@@ -292,6 +360,7 @@ void LogScanner::scan_block(std::string_view block) {
     size_t first = result_.lines + 1;
     result_.lines += count_lf(range);
     scan_range(range, first);
+    source_bytes_ += range.size();
     block.remove_prefix(cut);
   }
   // The block's last line (it ends with LF) is the line before the next one.
@@ -326,7 +395,7 @@ void LogScanner::scan_range(std::string_view range, size_t first_line) {
   if (range.empty()) return;
   RE2::Set::ErrorInfo info{};
   // Only whether anything matches: without a vector RE2 stops at the first match.
-  bool any = set_->Match(range, nullptr, &info);
+  bool any = (in_words_window() ? *set_ : *messages_).Match(range, nullptr, &info);
   bool set_failed = !any && info.kind != RE2::Set::kNoError;
   if (!any && !set_failed) return;
   if (range.size() > kLeafRange && !set_failed) {
@@ -352,12 +421,20 @@ void LogScanner::scan_line(std::string_view line, size_t number) {
   if (line.empty()) return;
   std::vector<int> hits;
   RE2::Set::ErrorInfo info{};
-  if (!set_->Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
+  bool words = in_words_window();
+  if (!(words ? *set_ : *messages_).Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
     // The set's DFA ran out of memory: fall back to each pattern on its own.
+    hits.clear();
     for (size_t i = 0; i < patterns_.size(); ++i)
-      if (RE2::PartialMatch(line, *patterns_[i]->re)) hits.push_back(static_cast<int>(i));
+      if ((words || !patterns_[i]->words) && RE2::PartialMatch(line, patterns_[i]->re())) hits.push_back(static_cast<int>(i));
+  } else if (!words) {
+    for (int& h : hits) h = static_cast<int>(message_patterns_[static_cast<size_t>(h)]);
   }
-  for (int index : hits) record(static_cast<size_t>(index), line, number);
+  for (int index : hits) {
+    Pattern& p = *patterns_[static_cast<size_t>(index)];
+    if (p.widened && !RE2::PartialMatch(line, p.re())) continue;
+    record(static_cast<size_t>(index), line, number);
+  }
 }
 
 void LogScanner::record(size_t index, std::string_view line, size_t number) {
@@ -383,11 +460,12 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
   }
   // A context signature keeps matching to see whether its lines agree; the
   // others stop capturing once every group has its first value.
-  if (p.groups.empty() || (hits.captures.size() == p.groups.size() && !p.context)) return;
-  int n = p.re->NumberOfCapturingGroups();
+  const std::map<std::string, int>& named = p.re().NamedCapturingGroups();
+  if (named.empty() || (hits.captures.size() == named.size() && !p.context)) return;
+  int n = p.re().NumberOfCapturingGroups();
   std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
-  if (!p.re->Match(line, 0, line.size(), RE2::UNANCHORED, groups.data(), n + 1)) return;
-  for (auto& [name, i] : p.groups) {
+  if (!p.re().Match(line, 0, line.size(), RE2::UNANCHORED, groups.data(), n + 1)) return;
+  for (auto& [name, i] : named) {
     const re2::StringPiece& g = groups[static_cast<size_t>(i)];
     if (!g.data() || g.empty()) continue;
     auto it = hits.captures.find(name);

@@ -217,3 +217,42 @@ TEST_CASE("signature examples are checked both ways, with captures", "[scanner]"
   CHECK(failures[0].find("f.yaml:3:1") == 0);
   CHECK(failures[1].find("f.yaml:4:1") == 0);
 }
+
+TEST_CASE("a long bounded gap is widened in the set but a hit is the exact pattern's", "[scanner]") {
+  // The set holds gpu.*not detected; the line with a 50-byte gap matches that,
+  // not the signature's {0,40}, and must not count.
+  std::vector<Signature> sigs{{"gap", "\\bgpu\\b.{0,40}\\bnot detected\\b", {}, {}},
+                              {"class", "[^{]{0,12}x\\{0,40\\}", {}, {}}};  // braces inside a class and escaped stay
+  LogScanner s(sigs, {});
+  REQUIRE(s.error().empty());
+  s.feed("my gpu is " + std::string(50, 'z') + " not detected\n");
+  s.feed("my gpu is not detected\n");
+  s.feed("ab x{0,40}\n");
+  s.finish();
+  auto& r = s.result();
+  REQUIRE(r.hits.count("gap"));
+  CHECK(r.hits.at("gap").count == 1);
+  CHECK(r.hits.at("gap").evidence.at(0).line == 2);
+  REQUIRE(r.hits.count("class"));
+  CHECK(r.hits.at("class").evidence.at(0).line == 3);
+}
+
+TEST_CASE("plain words are read in the first kWordsWindow bytes of each input only", "[scanner]") {
+  std::vector<Signature> sigs{{"words-not-detected", "my gpu is not detected", {}, {}},
+                              {"no-binary", "hipErrorNoBinaryForGpu", {}, {}}};
+  LogScanner s(sigs, {});
+  REQUIRE(s.error().empty());
+  std::string filler;
+  while (filler.size() < LogScanner::kWordsWindow + 70000) filler += "step 1 loss=0.25\n";
+  s.set_source("first");
+  s.feed("my gpu is not detected\n" + filler + "my gpu is not detected\nhipErrorNoBinaryForGpu\n");
+  s.finish();
+  s.set_source("second");  // a new input has its own window
+  s.feed("my gpu is not detected\n");
+  s.finish();
+  auto& r = s.result();
+  REQUIRE(r.hits.count("words-not-detected"));
+  CHECK(r.hits.at("words-not-detected").count == 2);  // the first lines of both inputs, not the one past the window
+  CHECK(r.hits.at("words-not-detected").evidence.at(1).source == "second");
+  CHECK(r.hits.count("no-binary") == 1);  // messages are read everywhere
+}
