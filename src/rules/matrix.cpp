@@ -287,15 +287,12 @@ Json Matrix::releases_for_gfx(const std::string& gfx) const {
 }
 
 Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const {
-  // The production line; the Core SDK line only on a distribution no
-  // production release lists at all (Ubuntu 26.04: AMD lists it from 7.14.1
-  // and 10.0.0 on), where `rocmdoc install --auto` installs that line too.
-  bool production_lists_distro = false;
-  for (auto& r : releases_)
-    if (r.line == "production" && distro_support(std::string(r.version), distro, version_id).is_true())
-      production_lists_distro = true;
+  // The production line first; the Core SDK line where no production
+  // release lists both the GPU and the distribution: Ubuntu 26.04, which AMD
+  // lists from 7.14.1 and 10.0.0 on, or a GPU the production tables do not
+  // name yet (Strix Halo's gfx1151 on Ubuntu 24.04). `rocmdoc install`
+  // installs that line with --rocm, or by default on such a distribution.
   for (const char* line : {"production", "core_sdk"}) {
-    if (std::string_view(line) == "core_sdk" && production_lists_distro) break;
     Json best = nullptr;
     for (auto& r : releases_) {
       if (r.line != line) continue;

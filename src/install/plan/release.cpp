@@ -176,8 +176,36 @@ std::optional<InstallRefusal> choose_gpu(Context& ctx) {
   return std::nullopt;
 }
 
+namespace {
+
+// A release installed on request (the Core SDK line, newest first) that
+// lists gfx on this distribution, for a GPU the releases picked by default
+// do not list there: as `check` names the newest release for it
+// (Matrix::newest_release_for), e.g. Strix Halo's gfx1151 on Ubuntu 24.04.
+const RecipeRelease* on_request_listing(const Context& ctx, const std::string& gfx) {
+  for (auto& rel : ctx.recipes.releases) {
+    if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
+    Support s = matrix_support(ctx.matrix, rel.version, gfx);
+    if (s.ok && s.via.empty()) return &rel;
+  }
+  return nullptr;
+}
+
+std::optional<InstallRefusal> choose_on_request(Context& ctx, const RecipeRelease& rel, const std::string& gfx) {
+  ctx.release = &rel;
+  ctx.note("None of the releases rocmdoc installs by default on " + ctx.distro->name() + " (" + covered_releases(ctx.recipes) +
+           ") lists " + gfx + "; ROCm " + rel.version + " does, and the plan installs it.");
+  return chosen(ctx, gfx);
+}
+
+}  // namespace
+
 std::optional<InstallRefusal> choose_release(Context& ctx) {
   std::string gfx = ctx.gfx;
+  // A GPU no production release lists: a Core SDK release that lists it
+  // comes before running it as another target.
+  if (ctx.matrix.releases_for_gfx(gfx).empty() && ctx.options.rocm.empty())
+    if (const RecipeRelease* rel = on_request_listing(ctx, gfx)) return choose_on_request(ctx, *rel, gfx);
   // A GPU no release lists may still work as a listed sibling (an RX 6700 XT
   // as gfx1030): only where users report the override working.
   if (ctx.matrix.releases_for_gfx(gfx).empty()) {
@@ -227,6 +255,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
+  if (const RecipeRelease* rel = on_request_listing(ctx, gfx)) return choose_on_request(ctx, *rel, gfx);
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
                                                ctx.matrix.as_of() + ").",
