@@ -74,10 +74,19 @@ TEST_CASE("distro support: the rest are told the nearest listed release or their
   CHECK(s["listed"] == false);
   CHECK(s["label"] == "Arch Linux");
   CHECK(s["nearest"] == nullptr);
-  CHECK(s["use"].get<std::string>().find("sudo pacman -S rocm-hip-sdk") != std::string::npos);
+  // Arch's own packages first, then the way to AMD's support: a listed distribution.
+  std::string use = s["use"].get<std::string>();
+  CHECK(use.find("Arch Linux's own ROCm packages from [extra] (sudo pacman -S rocm-hip-runtime") == 0);
+  CHECK(use.find("rocm-hip-sdk to build them") != std::string::npos);
+  CHECK(use.find(", or a distribution ROCm 10.1.0 lists (Ubuntu 26.04/24.04/22.04, Debian 13/12, RHEL ") !=
+        std::string::npos);
 
   s = support("fedora", "43", "Fedora Linux");
   CHECK(s["use"].get<std::string>().find("Fedora's own ROCm packages") == 0);
+  CHECK(s["use"].get<std::string>().find(", or a distribution ROCm 10.1.0 lists (") != std::string::npos);
+  // A distribution whose nearest listed version is known is not sent elsewhere.
+  CHECK(support("centos", "9", "CentOS Stream")["use"].get<std::string>().find("a distribution ROCm") ==
+        std::string::npos);
 
   // Ubuntu 25.10: its nearest LTS that AMD lists, or Ubuntu's own packages.
   s = support("ubuntu", "25.10", "Ubuntu");
@@ -95,4 +104,29 @@ TEST_CASE("distro support: an unknown distribution stays unknown", "[matrix][dis
   f["distro"] = Json{{"unknown", "/etc/os-release: no such file"}};
   add_derived_facts(f, shipped(), std::nullopt);
   CHECK(is_unknown(f["distro_support"]));
+}
+
+TEST_CASE("distro support: a rolling release is recognised, not called unknown", "[matrix][distro]") {
+  Json f = Json::object();
+  f["distro"] = {{"id", "arch"}, {"version_id", nullptr}, {"name", "Arch Linux"}, {"pretty_name", "Arch Linux"}};
+  f["pci"] = {{"gpus", Json::array({Json{{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", "0x744c"}}})}};
+  add_derived_facts(f, shipped(), std::nullopt);
+  // No release lists Arch: the target says so, naming it, instead of "the distribution is not known".
+  REQUIRE(is_unknown(f["target"]["rocm"]));
+  std::string why = f["target"]["rocm"]["unknown"].get<std::string>();
+  CHECK(why == "no ROCm release lists Arch Linux, a rolling release without VERSION_ID (AMD lists distribution "
+               "versions)");
+  CHECK(f["target"]["newest_for_gpu"] == f["target"]["rocm"]);
+  // With --rocm the kernels the release lists are not for Arch either, for the same reason.
+  add_derived_facts(f, shipped(), std::string("7.2.4"));
+  REQUIRE(is_unknown(f["target"]["kernels"]));
+  CHECK(f["target"]["kernels"]["unknown"].get<std::string>().find("no ROCm release lists Arch Linux") == 0);
+
+  // An os-release that could not be read keeps its own reason.
+  Json g = Json::object();
+  g["distro"] = {{"id", Json{{"unknown", "/etc/os-release: permission denied"}}},
+                 {"version_id", Json{{"unknown", "/etc/os-release: permission denied"}}}};
+  g["pci"] = {{"gpus", Json::array()}};
+  add_derived_facts(g, shipped(), std::nullopt);
+  CHECK(g["target"]["rocm"]["unknown"] == "/etc/os-release: permission denied");
 }
