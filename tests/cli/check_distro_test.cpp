@@ -26,7 +26,30 @@ TEST_CASE("check recognises Arch Linux, a rolling release, and says what to use 
                      "(sudo pacman -S rocm-hip-runtime to run HIP programs, rocm-hip-sdk to build them") !=
         std::string::npos);
   CHECK(finding.find(", or a distribution ROCm 10.1.0 lists (Ubuntu ") != std::string::npos);
-  CHECK(line_starting(r.out, "[?] ROCm — ") ==
-        "[?] ROCm — no target release: no ROCm release lists Arch Linux, a rolling release without VERSION_ID "
-        "(AMD lists distribution versions) (6 could not be checked)");
+  CHECK(line_starting(r.out, "[?] ROCm — ")
+            .find("[?] ROCm — no target release: no ROCm release lists Arch Linux, a rolling release without "
+                  "VERSION_ID (AMD lists distribution versions) (") == 0);
+}
+
+TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside apt", "[cli][check][distro]") {
+  // Fedora's rocm-hip and rocm-runtime, and AMD's RHEL 9 repository in /etc/yum.repos.d/rocm.repo.
+  auto r = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-mixed-amd-repo")});
+  INFO(r.out);
+  CHECK(r.out.find("    ✗ distro-rocm-packages-mixed-with-amd: rocm-hip 6.4.2-3.fc43 is Fedora Linux 43 (Workstation "
+                   "Edition)'s own build, next to AMD's ROCm packages or repository\n") != std::string::npos);
+  CHECK(r.out.find("           $ sudo dnf remove rocm-runtime\n") != std::string::npos);
+  // The evidence names the repository: its file, section and URL.
+  CHECK(r.out.find("      evidence: rocm.rpm_repos = [{\"file\":\"/etc/yum.repos.d/rocm.repo\",\"line\":1,"
+                   "\"id\":\"ROCm-6.4.1\",\"name\":\"ROCm6.4.1\",\"manager\":\"dnf\","
+                   "\"baseurl\":\"https://repo.radeon.com/rocm/el9/6.4.1/main\",\"enabled\":true,\"kind\":\"rocm\","
+                   "\"release\":\"6.4.1\"}]\n") != std::string::npos);
+  // With only Fedora's repositories the same packages are no problem, and the check is made, not skipped
+  // for want of /etc/apt.
+  auto own = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-distro-rocm")});
+  INFO(own.out);
+  CHECK(own.out.find("    ✓ distro-rocm-packages-mixed-with-amd\n") != std::string::npos);
+  // Arch: pacman.conf names only Arch's own repositories.
+  auto arch = run_rocmdoc({"check", "-v", "--root", machine_root("arch-distro-rocm")});
+  INFO(arch.out);
+  CHECK(arch.out.find("    ✓ distro-rocm-packages-mixed-with-amd\n") != std::string::npos);
 }
