@@ -87,6 +87,7 @@ constexpr std::string_view kFactNames[] = {
     "distro_support.name",
     "distro_support.nearest",
     "distro_support.nearest_release",
+    "distro_support.own_packages.caveat",
     "distro_support.own_packages.confidence",
     "distro_support.own_packages.gpu_targets[]",
     "distro_support.own_packages.release",

@@ -459,6 +459,31 @@ std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::st
   return {distro_name(matrix, id) + " " + best, std::string(newest->version)};
 }
 
+// "7.2" of "7.2.0" and of "7.2.3": what a distribution's packages of one
+// release share with its later point releases.
+std::string release_series(const std::string& release) {
+  auto first = release.find('.');
+  if (first == std::string::npos) return release;
+  return release.substr(0, release.find('.', first + 1));
+}
+
+// The GPU targets of a distribution's own packages, as the rules compare
+// them with the machine's GPUs: unknown with the reason where the matrix
+// has read no list, and where the installed release of the distribution's
+// ROCm is of another series than the list was read for (a rolling release,
+// Arch, moves on from the release rocmdoc read).
+Json own_gpu_targets(const OwnPackages& own, const std::string& name, const Json& facts) {
+  std::string release(own.release);
+  if (own.gpu_targets.empty())
+    return unknown("rocmdoc has read no GPU target list for " + name + "'s own ROCm " + release + " (" +
+                   std::string(own.targets_from) + ")");
+  const Json& installed = field(field(field(facts, "rocm"), "distro_release"), "release");
+  if (installed.is_string() && release_series(installed.get<std::string>()) != release_series(release))
+    return unknown(name + "'s own ROCm " + installed.get<std::string>() + " is installed; rocmdoc has read the GPU " +
+                   "targets of its " + release + " packages only");
+  return text_list(own.gpu_targets);
+}
+
 // distro_support: whether any ROCm release lists this distribution and
 // version, for which releases; where none does, what to use instead (the
 // nearest listed version of it or of the distribution it follows, or its
@@ -501,10 +526,12 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   // libraries are built for, which check compares with the machine's GPUs.
   const OwnPackages* own = entry ? entry->own_packages_for(version_id) : nullptr;
   s["own_packages"] = own ? Json{{"release", std::string(own->release)},
-                                 {"gpu_targets", text_list(own->gpu_targets)},
+                                 {"gpu_targets", own_gpu_targets(*own, std::string(entry->name), facts)},
                                  {"targets_from", std::string(own->targets_from)},
                                  {"confidence", std::string(own->confidence)},
                                  {"unconfirmed", own->unconfirmed ? Json(std::string(*own->unconfirmed)) : Json(nullptr)},
+                                 {"caveat", own->unconfirmed ? " Not confirmed: " + std::string(*own->unconfirmed) + "."
+                                                             : std::string()},
                                  {"sources", text_list(own->sources)}}
                           : Json(nullptr);
   s["unconfirmed"] = entry && entry->unconfirmed ? Json(std::string(*entry->unconfirmed)) : Json(nullptr);

@@ -1,6 +1,9 @@
 // distro_support on the shipped matrix: every distribution a user brings
 // gets "listed, for these releases" or "not listed; use ...".
+#include <algorithm>
+
 #include "catch.h"
+#include "base/fact.h"
 #include "rules/derived_facts.h"
 #include "rules/matrix.h"
 #include "rules/rule_loader.h"
@@ -129,4 +132,45 @@ TEST_CASE("distro support: a rolling release is recognised, not called unknown",
   g["pci"] = {{"gpus", Json::array()}};
   add_derived_facts(g, shipped(), std::nullopt);
   CHECK(g["target"]["rocm"]["unknown"] == "/etc/os-release: permission denied");
+}
+
+TEST_CASE("distro support: the GPU targets of a distribution's own packages, where rocmdoc has read them",
+          "[matrix][distro]") {
+  auto own = [](const std::string& id, const Json& version_id, const Json& installed) {
+    Json f = Json::object();
+    f["distro"] = {{"id", id}, {"version_id", version_id}, {"name", nullptr}, {"pretty_name", nullptr}};
+    f["pci"] = {{"gpus", Json::array()}};
+    f["rocm"] = {{"distro_release", installed.is_null() ? Json(nullptr) : Json{{"release", installed}}}};
+    add_derived_facts(f, shipped(), std::nullopt);
+    return f["distro_support"]["own_packages"];
+  };
+  // Arch, a rolling release: its one entry, for the release extra has.
+  Json arch = own("arch", nullptr, "7.2.0");
+  CHECK(arch["release"] == "7.2.0");
+  REQUIRE(arch["gpu_targets"].is_array());
+  CHECK(std::find(arch["gpu_targets"].begin(), arch["gpu_targets"].end(), "gfx1100") != arch["gpu_targets"].end());
+  CHECK(std::find(arch["gpu_targets"].begin(), arch["gpu_targets"].end(), "gfx803") == arch["gpu_targets"].end());
+  CHECK(arch["confidence"] == "low");
+  CHECK(arch["caveat"].get<std::string>().find(" Not confirmed: that Arch's rocblas 7.2.0-1 PKGBUILD") == 0);
+  CHECK(own("arch", nullptr, "7.2.3")["gpu_targets"].is_array());  // a point release of the same series
+  // Once Arch has moved on to another series the list read is no longer its.
+  Json moved = own("arch", nullptr, "10.0")["gpu_targets"];
+  REQUIRE(is_unknown(moved));
+  CHECK(moved["unknown"] ==
+        "Arch Linux's own ROCm 10.0 is installed; rocmdoc has read the GPU targets of its 7.2.0 packages only");
+  // Fedora 43 and Debian 12: the release is known, the targets are not, and say why.
+  Json fedora = own("fedora", "43", "6.4.2");
+  CHECK(fedora["release"] == "6.4.4");
+  REQUIRE(is_unknown(fedora["gpu_targets"]));
+  CHECK(unknown_reason(fedora["gpu_targets"]).find("rocmdoc has read no GPU target list for Fedora's own ROCm 6.4.4 "
+                                                   "(Fedora builds its libraries for rocm-rpm-macros'") == 0);
+  Json debian = own("debian", "12", "5.2.3");
+  CHECK(debian["release"] == "5.2.3");
+  CHECK(unknown_reason(debian["gpu_targets"]).find("no rocBLAS") != std::string::npos);
+  // Debian 13's list is unchanged, and has nothing unconfirmed to say.
+  Json trixie = own("debian", "13", "5.7.1");
+  CHECK(trixie["gpu_targets"].size() == 10);
+  CHECK(trixie["caveat"] == "");
+  // A version with no entry has none.
+  CHECK(own("fedora", "41", nullptr).is_null());
 }

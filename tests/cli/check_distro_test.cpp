@@ -53,3 +53,18 @@ TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside
   INFO(arch.out);
   CHECK(arch.out.find("    ✓ distro-rocm-packages-mixed-with-amd\n") != std::string::npos);
 }
+
+TEST_CASE("check says whether the GPU is in the list the distribution's own ROCm is built for", "[cli][check][distro]") {
+  // Arch's rocblas is built for rocBLAS's default list, gfx1100 among it.
+  auto arch = run_rocmdoc({"check", "--root", machine_root("arch-distro-rocm")});
+  INFO(arch.out);
+  CHECK(arch.out.find("    • distro-rocm-gpu-built: Arch Linux's own ROCm 7.2.0 is built for gfx1100 (the GPU at "
+                      "0000:03:00.0)\n") != std::string::npos);
+  CHECK(arch.out.find("confidence low). Not confirmed: that Arch's rocblas 7.2.0-1 PKGBUILD") != std::string::npos);
+  // Fedora 43: the release is known, the list is not; check says it could not tell, and why.
+  auto fedora = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-distro-rocm")});
+  INFO(fedora.out);
+  CHECK(fedora.out.find("    ? distro-rocm-gpu-not-built: not checked: distro_support.own_packages.gpu_targets: "
+                        "rocmdoc has read no GPU target list for Fedora's own ROCm 6.4.4 (") != std::string::npos);
+  CHECK(fedora.out.find("distro-rocm-gpu-built:") == std::string::npos);
+}
