@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "base/text.h"
 #include "base/version.h"
@@ -233,13 +235,32 @@ const Json* deciding_gpu(const Json& gpus) {
   return chosen;
 }
 
+std::string distro_name(const Matrix& matrix, std::string_view id) {
+  const MatrixDistribution* d = matrix.distribution(id);
+  return d ? std::string(d->name) : std::string(id);
+}
+
+// Why no release can be named for this distribution: its ID's own reason
+// where os-release could not be read; a rolling release (Arch) has an ID but
+// no VERSION_ID, and AMD's lists name versions, so none lists it. nullptr
+// where ID and VERSION_ID are both known.
+std::optional<Json> unversioned_distro(const Json& facts, const Matrix& matrix) {
+  const Json& id = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (!id.is_string()) return is_unknown(id) ? id : unknown("the distribution is not known");
+  if (version.is_string()) return std::nullopt;
+  if (is_unknown(version)) return version;
+  return unknown("no ROCm release lists " + distro_name(matrix, id.get<std::string>()) +
+                 ", a rolling release without VERSION_ID (AMD lists distribution versions)");
+}
+
 // The newest production release whose lists name the GPU's gfx and this
 // distribution, or unknown with the reason none can be named.
 // for_gpu: set to the address of the GPU that decided.
 Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, Json& for_gpu) {
+  if (auto why = unversioned_distro(facts, matrix)) return *why;
   const Json& distro = field(field(facts, "distro"), "id");
   const Json& version = field(field(facts, "distro"), "version_id");
-  if (!distro.is_string() || !version.is_string()) return unknown("the distribution is not known");
   const Json* chosen = deciding_gpu(gpus);
   if (!chosen) return unknown(gpus.empty() ? "no AMD GPU" : "the GPU's gfx target is not known");
   std::string gfx = (*chosen)["gfx"].get<std::string>();
@@ -295,9 +316,9 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   std::string rocm = t["rocm"].get<std::string>();
   const Release* r = matrix.find_release(rocm);
   if (!r) return both(unknown("ROCm " + rocm + " is not in the matrix (as of " + matrix.as_of() + ")"));
+  if (auto why = unversioned_distro(facts, matrix)) return both(*why);
   const Json& id = field(field(facts, "distro"), "id");
   const Json& version = field(field(facts, "distro"), "version_id");
-  if (!id.is_string() || !version.is_string()) return both(unknown("the distribution is not known"));
   std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
   if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
   const MatrixDistro* d = distro_entry(*r, distro, version_id);
@@ -403,11 +424,6 @@ long version_number(std::string_view v) {
   return major * 1000 + minor;
 }
 
-std::string distro_name(const Matrix& matrix, std::string_view id) {
-  const MatrixDistribution* d = matrix.distribution(id);
-  return d ? std::string(d->name) : std::string(id);
-}
-
 // The version of `id` nearest to `version_id` among those the newest release
 // listing `id` at all names, as "RHEL 9.6", with that release; empty when no
 // release lists `id`. same_major: only versions of the machine's major
@@ -441,6 +457,31 @@ std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::st
   }
   if (best.empty()) return {};
   return {distro_name(matrix, id) + " " + best, std::string(newest->version)};
+}
+
+// "7.2" of "7.2.0" and of "7.2.3": what a distribution's packages of one
+// release share with its later point releases.
+std::string release_series(const std::string& release) {
+  auto first = release.find('.');
+  if (first == std::string::npos) return release;
+  return release.substr(0, release.find('.', first + 1));
+}
+
+// The GPU targets of a distribution's own packages, as the rules compare
+// them with the machine's GPUs: unknown with the reason where the matrix
+// has read no list, and where the installed release of the distribution's
+// ROCm is of another series than the list was read for (a rolling release,
+// Arch, moves on from the release rocmdoc read).
+Json own_gpu_targets(const OwnPackages& own, const std::string& name, const Json& facts) {
+  std::string release(own.release);
+  if (own.gpu_targets.empty())
+    return unknown("rocmdoc has read no GPU target list for " + name + "'s own ROCm " + release + " (" +
+                   std::string(own.targets_from) + ")");
+  const Json& installed = field(field(field(facts, "rocm"), "distro_release"), "release");
+  if (installed.is_string() && release_series(installed.get<std::string>()) != release_series(release))
+    return unknown(name + "'s own ROCm " + installed.get<std::string>() + " is installed; rocmdoc has read the GPU " +
+                   "targets of its " + release + " packages only");
+  return text_list(own.gpu_targets);
 }
 
 // distro_support: whether any ROCm release lists this distribution and
@@ -485,10 +526,12 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   // libraries are built for, which check compares with the machine's GPUs.
   const OwnPackages* own = entry ? entry->own_packages_for(version_id) : nullptr;
   s["own_packages"] = own ? Json{{"release", std::string(own->release)},
-                                 {"gpu_targets", text_list(own->gpu_targets)},
+                                 {"gpu_targets", own_gpu_targets(*own, std::string(entry->name), facts)},
                                  {"targets_from", std::string(own->targets_from)},
                                  {"confidence", std::string(own->confidence)},
                                  {"unconfirmed", own->unconfirmed ? Json(std::string(*own->unconfirmed)) : Json(nullptr)},
+                                 {"caveat", own->unconfirmed ? " Not confirmed: " + std::string(*own->unconfirmed) + "."
+                                                             : std::string()},
                                  {"sources", text_list(own->sources)}}
                           : Json(nullptr);
   s["unconfirmed"] = entry && entry->unconfirmed ? Json(std::string(*entry->unconfirmed)) : Json(nullptr);
@@ -508,18 +551,30 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   std::string use;
   if (!nearest.empty()) use = nearest + ", which ROCm " + nearest_release + " lists";
   if (entry && entry->own_rocm) use += (use.empty() ? "" : ", or ") + std::string(*entry->own_rocm);
-  if (use.empty()) {
-    // Nothing known of this distribution: the newest release's list.
+  if (nearest.empty()) {
+    // No version of it, or of what it follows, is listed (Fedora, Arch, a
+    // distribution rocmdoc does not describe): the newest release's list is
+    // the way to AMD's support, beside its own packages where it has them.
     const Release* newest = nullptr;
     for (auto& r : matrix.releases())
       if (lists_distributions(r) && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
     if (newest) {
-      std::string names;
+      // One name per distribution with its versions, in the release's order:
+      // "Ubuntu 26.04/24.04, Debian 13/12".
+      std::vector<std::pair<std::string, std::vector<std::string>>> by_name;
       for (auto& d : newest->distros) {
-        std::string one = distro_name(matrix, d.id) + " " + std::string(d.version);
-        if (names.find(one) == std::string::npos) names += (names.empty() ? "" : ", ") + one;
+        std::string name = distro_name(matrix, d.id), version(d.version);
+        auto it = std::find_if(by_name.begin(), by_name.end(), [&](auto& e) { return e.first == name; });
+        if (it == by_name.end()) it = by_name.insert(by_name.end(), {name, {}});
+        if (std::find(it->second.begin(), it->second.end(), version) == it->second.end()) it->second.push_back(version);
       }
-      use = "a distribution ROCm " + std::string(newest->version) + " lists (" + names + ")";
+      std::string names;
+      for (auto& [name, versions] : by_name) {
+        names += (names.empty() ? "" : ", ") + name + " ";
+        for (size_t i = 0; i < versions.size(); ++i) names += (i ? "/" : "") + versions[i];
+      }
+      use += (use.empty() ? "" : ", or ") + ("a distribution ROCm " + std::string(newest->version) + " lists (" +
+                                             names + ")");
     }
   }
   s["use"] = use.empty() ? unknown("the matrix lists no distributions") : Json(use);

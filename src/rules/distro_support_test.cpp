@@ -1,6 +1,9 @@
 // distro_support on the shipped matrix: every distribution a user brings
 // gets "listed, for these releases" or "not listed; use ...".
+#include <algorithm>
+
 #include "catch.h"
+#include "base/fact.h"
 #include "rules/derived_facts.h"
 #include "rules/matrix.h"
 #include "rules/rule_loader.h"
@@ -74,10 +77,19 @@ TEST_CASE("distro support: the rest are told the nearest listed release or their
   CHECK(s["listed"] == false);
   CHECK(s["label"] == "Arch Linux");
   CHECK(s["nearest"] == nullptr);
-  CHECK(s["use"].get<std::string>().find("sudo pacman -S rocm-hip-sdk") != std::string::npos);
+  // Arch's own packages first, then the way to AMD's support: a listed distribution.
+  std::string use = s["use"].get<std::string>();
+  CHECK(use.find("Arch Linux's own ROCm packages from [extra] (sudo pacman -S rocm-hip-runtime") == 0);
+  CHECK(use.find("rocm-hip-sdk to build them") != std::string::npos);
+  CHECK(use.find(", or a distribution ROCm 10.1.0 lists (Ubuntu 26.04/24.04/22.04, Debian 13/12, RHEL ") !=
+        std::string::npos);
 
   s = support("fedora", "43", "Fedora Linux");
   CHECK(s["use"].get<std::string>().find("Fedora's own ROCm packages") == 0);
+  CHECK(s["use"].get<std::string>().find(", or a distribution ROCm 10.1.0 lists (") != std::string::npos);
+  // A distribution whose nearest listed version is known is not sent elsewhere.
+  CHECK(support("centos", "9", "CentOS Stream")["use"].get<std::string>().find("a distribution ROCm") ==
+        std::string::npos);
 
   // Ubuntu 25.10: its nearest LTS that AMD lists, or Ubuntu's own packages.
   s = support("ubuntu", "25.10", "Ubuntu");
@@ -95,4 +107,70 @@ TEST_CASE("distro support: an unknown distribution stays unknown", "[matrix][dis
   f["distro"] = Json{{"unknown", "/etc/os-release: no such file"}};
   add_derived_facts(f, shipped(), std::nullopt);
   CHECK(is_unknown(f["distro_support"]));
+}
+
+TEST_CASE("distro support: a rolling release is recognised, not called unknown", "[matrix][distro]") {
+  Json f = Json::object();
+  f["distro"] = {{"id", "arch"}, {"version_id", nullptr}, {"name", "Arch Linux"}, {"pretty_name", "Arch Linux"}};
+  f["pci"] = {{"gpus", Json::array({Json{{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", "0x744c"}}})}};
+  add_derived_facts(f, shipped(), std::nullopt);
+  // No release lists Arch: the target says so, naming it, instead of "the distribution is not known".
+  REQUIRE(is_unknown(f["target"]["rocm"]));
+  std::string why = f["target"]["rocm"]["unknown"].get<std::string>();
+  CHECK(why == "no ROCm release lists Arch Linux, a rolling release without VERSION_ID (AMD lists distribution "
+               "versions)");
+  CHECK(f["target"]["newest_for_gpu"] == f["target"]["rocm"]);
+  // With --rocm the kernels the release lists are not for Arch either, for the same reason.
+  add_derived_facts(f, shipped(), std::string("7.2.4"));
+  REQUIRE(is_unknown(f["target"]["kernels"]));
+  CHECK(f["target"]["kernels"]["unknown"].get<std::string>().find("no ROCm release lists Arch Linux") == 0);
+
+  // An os-release that could not be read keeps its own reason.
+  Json g = Json::object();
+  g["distro"] = {{"id", Json{{"unknown", "/etc/os-release: permission denied"}}},
+                 {"version_id", Json{{"unknown", "/etc/os-release: permission denied"}}}};
+  g["pci"] = {{"gpus", Json::array()}};
+  add_derived_facts(g, shipped(), std::nullopt);
+  CHECK(g["target"]["rocm"]["unknown"] == "/etc/os-release: permission denied");
+}
+
+TEST_CASE("distro support: the GPU targets of a distribution's own packages, where rocmdoc has read them",
+          "[matrix][distro]") {
+  auto own = [](const std::string& id, const Json& version_id, const Json& installed) {
+    Json f = Json::object();
+    f["distro"] = {{"id", id}, {"version_id", version_id}, {"name", nullptr}, {"pretty_name", nullptr}};
+    f["pci"] = {{"gpus", Json::array()}};
+    f["rocm"] = {{"distro_release", installed.is_null() ? Json(nullptr) : Json{{"release", installed}}}};
+    add_derived_facts(f, shipped(), std::nullopt);
+    return f["distro_support"]["own_packages"];
+  };
+  // Arch, a rolling release: its one entry, for the release extra has.
+  Json arch = own("arch", nullptr, "7.2.0");
+  CHECK(arch["release"] == "7.2.0");
+  REQUIRE(arch["gpu_targets"].is_array());
+  CHECK(std::find(arch["gpu_targets"].begin(), arch["gpu_targets"].end(), "gfx1100") != arch["gpu_targets"].end());
+  CHECK(std::find(arch["gpu_targets"].begin(), arch["gpu_targets"].end(), "gfx803") == arch["gpu_targets"].end());
+  CHECK(arch["confidence"] == "low");
+  CHECK(arch["caveat"].get<std::string>().find(" Not confirmed: that Arch's rocblas 7.2.0-1 PKGBUILD") == 0);
+  CHECK(own("arch", nullptr, "7.2.3")["gpu_targets"].is_array());  // a point release of the same series
+  // Once Arch has moved on to another series the list read is no longer its.
+  Json moved = own("arch", nullptr, "10.0")["gpu_targets"];
+  REQUIRE(is_unknown(moved));
+  CHECK(moved["unknown"] ==
+        "Arch Linux's own ROCm 10.0 is installed; rocmdoc has read the GPU targets of its 7.2.0 packages only");
+  // Fedora 43 and Debian 12: the release is known, the targets are not, and say why.
+  Json fedora = own("fedora", "43", "6.4.2");
+  CHECK(fedora["release"] == "6.4.4");
+  REQUIRE(is_unknown(fedora["gpu_targets"]));
+  CHECK(unknown_reason(fedora["gpu_targets"]).find("rocmdoc has read no GPU target list for Fedora's own ROCm 6.4.4 "
+                                                   "(Fedora builds its libraries for rocm-rpm-macros'") == 0);
+  Json debian = own("debian", "12", "5.2.3");
+  CHECK(debian["release"] == "5.2.3");
+  CHECK(unknown_reason(debian["gpu_targets"]).find("no rocBLAS") != std::string::npos);
+  // Debian 13's list is unchanged, and has nothing unconfirmed to say.
+  Json trixie = own("debian", "13", "5.7.1");
+  CHECK(trixie["gpu_targets"].size() == 10);
+  CHECK(trixie["caveat"] == "");
+  // A version with no entry has none.
+  CHECK(own("fedora", "41", nullptr).is_null());
 }

@@ -1,11 +1,14 @@
 // rocm: what of ROCm is installed and where it comes from — the installs
-// under /opt, the dpkg packages, AMD's apt repositories and pins, and the
-// dynamic linker's configuration naming ROCm's libraries.
+// under /opt, the dpkg, rpm or pacman packages, AMD's apt repositories and
+// pins, the dnf, zypper and pacman repositories, and the dynamic linker's
+// configuration naming ROCm's libraries.
 #include "formats/dpkg_status.h"
 #include "formats/pacman_desc.h"
 #include "probe/rocm/apt.h"
 #include "probe/rocm/installs.h"
 #include "probe/rocm/packages.h"
+#include "probe/rocm/pacman_repos.h"
+#include "probe/rocm/rpm_repos.h"
 #include "probe/package_list.h"
 #include "probe/probe.h"
 #include "base/text.h"
@@ -141,6 +144,8 @@ Json probe_rocm(ProbeContext& ctx, const Json&) {
   probe_rocm_installs(ctx, section);
   probe_packages(ctx, section);
   probe_rocm_apt(ctx, section);
+  probe_rocm_rpm_repos(ctx, section);
+  probe_rocm_pacman_repos(ctx, section);
   probe_ld_so_conf(ctx, section);
   return section;
 }

@@ -2091,6 +2091,33 @@ def os_release_text(fields):
                    for k, v in fields)
 
 
+def repo_file(t, path, sections):
+    """A dnf or zypper .repo file: sections of (id, [(key, value)])."""
+    t.write(path, "\n".join("[%s]\n%s" % (rid, "".join("%s=%s\n" % kv for kv in entries))
+                           for rid, entries in sections))
+
+
+def fedora_repos(t):
+    """The two repositories fedora-repos installs, trimmed to the keys dnf needs."""
+    for rid, name, repo in (("fedora", "Fedora $releasever - $basearch", "fedora"),
+                            ("updates", "Fedora $releasever - $basearch - Updates", "updates-released-f")):
+        repo_file(t, "/etc/yum.repos.d/%s.repo" % ("fedora" if rid == "fedora" else "fedora-updates"), [(rid, [
+            ("name", name),
+            ("metalink", "https://mirrors.fedoraproject.org/metalink?repo=%s$releasever&arch=$basearch"
+             % (repo + "-" if rid == "fedora" else repo)),
+            ("enabled", "1"), ("countme", "1"), ("type", "rpm"), ("gpgcheck", "1"),
+            ("gpgkey", "file:///etc/pki/rpm-gpg/RPM-GPG-KEY-fedora-$releasever-$basearch")])])
+
+
+def amd_rocm_repo(t, ver, el_major=9, enabled=True):
+    """/etc/yum.repos.d/rocm.repo as AMD's RHEL instructions write it (native_repos_6x rocm_el in
+    rules/matrix/rocm-releases.yaml)."""
+    repo_file(t, "/etc/yum.repos.d/rocm.repo", [("ROCm-%s" % ver, [
+        ("name", "ROCm%s" % ver), ("baseurl", "https://repo.radeon.com/rocm/el%d/%s/main" % (el_major, ver)),
+        ("enabled", "1" if enabled else "0"), ("priority", "50"), ("gpgcheck", "1"),
+        ("gpgkey", "https://repo.radeon.com/rocm/rocm.gpg.key")])])
+
+
 FEDORA = "Fedora Project"
 
 
@@ -2114,10 +2141,11 @@ def fedora43_distro_rocm(t):
         ("rocminfo", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA),
         ("rocm-smi", None, "6.4.2", "2.fc43", "x86_64", FEDORA, FEDORA),
         ("hipblas", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA)])
+    fedora_repos(t)
     return ("Synthetic: Fedora 43 Workstation on the 7900 XTX desktop of ubuntu2404-rx7900xtx, with Fedora's own "
             "ROCm 6.4.2 packages (rocm-hip, rocm-runtime, rocminfo, ...) from the rpm database "
             "(/var/lib/rpm/rpmdb.sqlite, made by this script with SQLite in rpm 4.16's layout) and the kernel's "
-            "own amdgpu. No AMD release lists Fedora.", {
+            "own amdgpu, and Fedora's own repositories in /etc/yum.repos.d. No AMD release lists Fedora.", {
         "/distro/id": "fedora",
         "/distro/version_id": "43",
         "/rocm/package_manager": "rpm",
@@ -2130,6 +2158,39 @@ def fedora43_distro_rocm(t):
         "/rocm/distro_release": {"release": "6.4.2", "package": "rocm-hip", "version": "6.4.2-3.fc43"},
         "/rocm/packages_unreadable/count": 0,
         "/rocm/installs": [],
+        "/rocm/rpm_repos": [],
+    }, None)
+
+
+def fedora43_mixed_amd_repo(t):
+    release = "6.17.7-300.fc43.x86_64"
+    other_distro_desktop(t, os_release_text=os_release_text([
+        ("NAME", "Fedora Linux"), ("VERSION", "43 (Workstation Edition)"), ("RELEASE_TYPE", "stable"),
+        ("ID", "fedora"), ("VERSION_ID", "43"), ("VERSION_CODENAME", ""),
+        ("PRETTY_NAME", "Fedora Linux 43 (Workstation Edition)"), ("CPE_NAME", "cpe:/o:fedoraproject:fedora:43"),
+        ("VARIANT_ID", "workstation")]),
+        release=release, proc_version="Linux version %s (mockbuild@a1b2c3) (gcc (GCC) 15.2.1 20251022 (Red Hat "
+        "15.2.1-3), GNU ld version 2.45-1.fc43) #1 SMP PREEMPT_DYNAMIC Mon Nov 10 16:20:54 UTC 2025" % release,
+        user="dana", created="2026-11-30T10:30:00Z")
+    rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
+        ("bash", None, "5.3.0", "2.fc43", "x86_64", FEDORA, FEDORA),
+        ("glibc", None, "2.42", "4.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocm-hip", None, "6.4.2", "3.fc43", "x86_64", FEDORA, FEDORA),
+        ("rocm-runtime", None, "6.4.2", "1.fc43", "x86_64", FEDORA, FEDORA)])
+    fedora_repos(t)
+    amd_rocm_repo(t, "6.4.1")
+    return ("Synthetic: Fedora 43 with Fedora's own rocm-hip and rocm-runtime 6.4.2, and AMD's RHEL 9 ROCm 6.4.1 "
+            "repository added by hand to /etc/yum.repos.d/rocm.repo (enabled): the next dnf install mixes the two "
+            "builds.", {
+        "/distro/id": "fedora",
+        "/rocm/package_manager": "rpm",
+        "/rocm/packages/0/name": "rocm-hip",
+        "/rocm/packages/0/origin": "distro",
+        "/rocm/rpm_repos": [{"file": "/etc/yum.repos.d/rocm.repo", "line": 1, "id": "ROCm-6.4.1",
+                             "name": "ROCm6.4.1", "manager": "dnf",
+                             "baseurl": "https://repo.radeon.com/rocm/el9/6.4.1/main", "enabled": True,
+                             "kind": "rocm", "release": "6.4.1"}],
+        "/rocm/apt_sources": {"unknown": "/etc/apt: no such directory"},
     }, None)
 
 
@@ -2157,10 +2218,18 @@ def rocky96_amd_rocm(t):
         ("hip-runtime-amd", None, "7.1.52802.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER),
         ("hsa-rocr", None, "1.18.0.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER),
         ("rocminfo", None, "1.0.0.70101", "38.el9", "x86_64", AMD_VENDOR, AMD_PACKAGER)])
+    repo_file(t, "/etc/yum.repos.d/rocky.repo", [("baseos", [
+        ("name", "Rocky Linux $releasever - BaseOS"),
+        ("mirrorlist", "https://mirrors.rockylinux.org/mirrorlist?arch=$basearch&repo=BaseOS-$releasever$rltype"),
+        ("gpgcheck", "1"), ("enabled", "1")])])
+    amd_rocm_repo(t, "7.1.1")
+    repo_file(t, "/etc/yum.repos.d/amdgpu.repo", [("amdgpu", [
+        ("name", "amdgpu"), ("baseurl", "https://repo.radeon.com/amdgpu/30.20.1/el/9.6/main/x86_64/"),
+        ("enabled", "1"), ("priority", "50"), ("gpgcheck", "1"), ("gpgkey", "https://repo.radeon.com/rocm/rocm.gpg.key")])])
     return ("Synthetic: Rocky Linux 9.6 on the 7900 XTX desktop, AMD's ROCm 7.1.1 RPMs (vendor Advanced Micro "
             "Devices, Inc., release numbers .70101) in /opt/rocm-7.1.1 and the rpm database "
-            "(/var/lib/rpm/rpmdb.sqlite, made by this script), the kernel's own amdgpu. Build numbers are "
-            "invented.", {
+            "(/var/lib/rpm/rpmdb.sqlite, made by this script), AMD's rocm and amdgpu repositories in "
+            "/etc/yum.repos.d, the kernel's own amdgpu. Build numbers are invented.", {
         "/distro/id": "rocky",
         "/distro/version_id": "9.6",
         "/rocm/package_manager": "rpm",
@@ -2171,6 +2240,10 @@ def rocky96_amd_rocm(t):
         "/rocm/packages/1/origin": "amd",
         "/rocm/distro_release": None,
         "/rocm/installs/1/version": "7.1.1-38",
+        "/rocm/rpm_repos/0/id": "amdgpu",
+        "/rocm/rpm_repos/0/kind": "amdgpu",
+        "/rocm/rpm_repos/0/release": "30.20.1",
+        "/rocm/rpm_repos/1/release": "7.1.1",
     }, None)
 
 
@@ -2194,6 +2267,10 @@ def leap156_no_rocm(t):
     # Leap 15 keeps rpm's database in ndb format under /usr/lib/sysimage/rpm; rocmdoc asks rpm -qa.
     t.write("/usr/lib/sysimage/rpm/Packages.db", b"\x00\x00\x00\x00RpmP")
     t.link("/var/lib/rpm", "../../usr/lib/sysimage/rpm")
+    repo_file(t, "/etc/zypp/repos.d/repo-oss.repo", [("repo-oss", [
+        ("name", "Main Repository"), ("enabled", "1"), ("autorefresh", "1"),
+        ("baseurl", "http://download.opensuse.org/distribution/leap/$releasever/repo/oss/"), ("type", "rpm-md"),
+        ("keeppackages", "0")])])
     return ("Synthetic: openSUSE Leap 15.6 on the 7900 XTX desktop, no ROCm. Its rpm database is ndb "
             "(/usr/lib/sysimage/rpm/Packages.db, a stub), so the packages come from a recorded rpm -qa.", {
         "/distro/id": "opensuse-leap",
@@ -2201,6 +2278,7 @@ def leap156_no_rocm(t):
         "/rocm/package_manager": "rpm",
         "/rocm/packages": [],
         "/rocm/distro_release": None,
+        "/rocm/rpm_repos": [],
     }, None)
 
 
@@ -2222,8 +2300,18 @@ def arch_distro_rocm(t):
                      ("rocm-hip-runtime", "7.2.0-1", "rocm-hip-sdk", ARCH_PACKAGER),
                      ("rocm-hip-sdk", "7.2.0-1", "rocm-hip-sdk", ARCH_PACKAGER),
                      ("rocminfo", "7.2.0-1", "rocminfo", ARCH_PACKAGER)])
+    # pacman.conf as the pacman package ships it, without its comments.
+    t.write("/etc/pacman.conf", "[options]\nHoldPkg     = pacman glibc\nArchitecture = auto\nCheckSpace\n"
+            "ParallelDownloads = 5\nDownloadUser = alpm\nSigLevel    = Required DatabaseOptional\n"
+            "LocalFileSigLevel = Optional\n\n#[core-testing]\n#Include = /etc/pacman.d/mirrorlist\n\n"
+            "[core]\nInclude = /etc/pacman.d/mirrorlist\n\n#[extra-testing]\n#Include = /etc/pacman.d/mirrorlist\n\n"
+            "[extra]\nInclude = /etc/pacman.d/mirrorlist\n\n#[multilib]\n#Include = /etc/pacman.d/mirrorlist\n")
+    t.write("/etc/pacman.d/mirrorlist", "##\n## Arch Linux repository mirrorlist\n##\n\n## Worldwide\n"
+            "Server = https://geo.mirror.pkgbuild.com/$repo/os/$arch\n#Server = https://mirror.rackspace.com/"
+            "archlinux/$repo/os/$arch\n")
     return ("Synthetic: Arch Linux on the 7900 XTX desktop with Arch's own ROCm 7.2.0 (rocm-hip-sdk from extra) in "
-            "pacman's local database; no VERSION_ID (a rolling release).", {
+            "pacman's local database and Arch's own repositories in /etc/pacman.conf; no VERSION_ID (a rolling "
+            "release).", {
         "/distro/id": "arch",
         "/distro/version_id": None,
         "/rocm/package_manager": "pacman",
@@ -2231,6 +2319,7 @@ def arch_distro_rocm(t):
         "/rocm/packages/0/origin": "distro",
         "/rocm/packages/0/source": "hip-runtime-amd",
         "/rocm/distro_release": {"release": "7.2.0", "package": "hip-runtime-amd", "version": "7.2.0-1"},
+        "/rocm/pacman_repos": [],
     }, None)
 
 
@@ -2251,6 +2340,11 @@ def centos_stream9_no_rocm(t):
         ("bash", None, "5.1.8", "9.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER),
         ("glibc", None, "2.34", "231.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER),
         ("libdrm", None, "2.4.123", "2.el9", "x86_64", CENTOS_VENDOR, CENTOS_PACKAGER)])
+    repo_file(t, "/etc/yum.repos.d/centos.repo", [("baseos", [
+        ("name", "CentOS Stream $releasever - BaseOS"),
+        ("metalink", "https://mirrors.centos.org/metalink?repo=centos-baseos-$stream&arch=$basearch&protocol=https,http"),
+        ("gpgkey", "file:///etc/pki/rpm-gpg/RPM-GPG-KEY-centosofficial"), ("gpgcheck", "1"), ("repo_gpgcheck", "0"),
+        ("metadata_expire", "6h"), ("countme", "1"), ("enabled", "1")])])
     return ("Synthetic: CentOS Stream 9 on the 7900 XTX desktop, no ROCm; the rpm database "
             "(/var/lib/rpm/rpmdb.sqlite, made by this script) holds the base system only.", {
         "/distro/id": "centos",
@@ -2275,6 +2369,7 @@ BUILDERS = {
     "desktop-amdgpu-not-loaded": desktop_amdgpu_not_loaded,
     "chipset-bridge-no-atomics": chipset_bridge_no_atomics,
     "fedora43-distro-rocm": fedora43_distro_rocm,
+    "fedora43-mixed-amd-repo": fedora43_mixed_amd_repo,
     "rocky96-amd-rocm": rocky96_amd_rocm,
     "leap156-no-rocm": leap156_no_rocm,
     "arch-distro-rocm": arch_distro_rocm,

@@ -1,0 +1,70 @@
+// check on the distributions AMD does not list, as users run it: the
+// report names the distribution and what to use instead, and never calls a
+// distribution it recognises unknown.
+#include "catch.h"
+#include "base/text.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+using namespace rocmdoc::test;
+
+namespace {
+// The report's line that starts with `prefix`, "" when there is none.
+std::string line_starting(const std::string& out, const std::string& prefix) {
+  for (auto& line : split_lines(out))
+    if (line.rfind(prefix, 0) == 0) return line;
+  return "";
+}
+}  // namespace
+
+TEST_CASE("check recognises Arch Linux, a rolling release, and says what to use instead", "[cli][check][distro]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("arch-distro-rocm")});
+  INFO(r.out);
+  CHECK(r.out.find("the distribution is not known") == std::string::npos);
+  std::string finding = line_starting(r.out, "    ! distro-not-listed-by-amd: ");
+  CHECK(finding.find("AMD does not support Arch Linux; use Arch Linux's own ROCm packages from [extra] "
+                     "(sudo pacman -S rocm-hip-runtime to run HIP programs, rocm-hip-sdk to build them") !=
+        std::string::npos);
+  CHECK(finding.find(", or a distribution ROCm 10.1.0 lists (Ubuntu ") != std::string::npos);
+  CHECK(line_starting(r.out, "[?] ROCm — ")
+            .find("[?] ROCm — no target release: no ROCm release lists Arch Linux, a rolling release without "
+                  "VERSION_ID (AMD lists distribution versions) (") == 0);
+}
+
+TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside apt", "[cli][check][distro]") {
+  // Fedora's rocm-hip and rocm-runtime, and AMD's RHEL 9 repository in /etc/yum.repos.d/rocm.repo.
+  auto r = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-mixed-amd-repo")});
+  INFO(r.out);
+  CHECK(r.out.find("    ✗ distro-rocm-packages-mixed-with-amd: rocm-hip 6.4.2-3.fc43 is Fedora Linux 43 (Workstation "
+                   "Edition)'s own build, next to AMD's ROCm packages or repository\n") != std::string::npos);
+  CHECK(r.out.find("           $ sudo dnf remove rocm-runtime\n") != std::string::npos);
+  // The evidence names the repository: its file, section and URL.
+  CHECK(r.out.find("      evidence: rocm.rpm_repos = [{\"file\":\"/etc/yum.repos.d/rocm.repo\",\"line\":1,"
+                   "\"id\":\"ROCm-6.4.1\",\"name\":\"ROCm6.4.1\",\"manager\":\"dnf\","
+                   "\"baseurl\":\"https://repo.radeon.com/rocm/el9/6.4.1/main\",\"enabled\":true,\"kind\":\"rocm\","
+                   "\"release\":\"6.4.1\"}]\n") != std::string::npos);
+  // With only Fedora's repositories the same packages are no problem, and the check is made, not skipped
+  // for want of /etc/apt.
+  auto own = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-distro-rocm")});
+  INFO(own.out);
+  CHECK(own.out.find("    ✓ distro-rocm-packages-mixed-with-amd\n") != std::string::npos);
+  // Arch: pacman.conf names only Arch's own repositories.
+  auto arch = run_rocmdoc({"check", "-v", "--root", machine_root("arch-distro-rocm")});
+  INFO(arch.out);
+  CHECK(arch.out.find("    ✓ distro-rocm-packages-mixed-with-amd\n") != std::string::npos);
+}
+
+TEST_CASE("check says whether the GPU is in the list the distribution's own ROCm is built for", "[cli][check][distro]") {
+  // Arch's rocblas is built for rocBLAS's default list, gfx1100 among it.
+  auto arch = run_rocmdoc({"check", "--root", machine_root("arch-distro-rocm")});
+  INFO(arch.out);
+  CHECK(arch.out.find("    • distro-rocm-gpu-built: Arch Linux's own ROCm 7.2.0 is built for gfx1100 (the GPU at "
+                      "0000:03:00.0)\n") != std::string::npos);
+  CHECK(arch.out.find("confidence low). Not confirmed: that Arch's rocblas 7.2.0-1 PKGBUILD") != std::string::npos);
+  // Fedora 43: the release is known, the list is not; check says it could not tell, and why.
+  auto fedora = run_rocmdoc({"check", "-v", "--root", machine_root("fedora43-distro-rocm")});
+  INFO(fedora.out);
+  CHECK(fedora.out.find("    ? distro-rocm-gpu-not-built: not checked: distro_support.own_packages.gpu_targets: "
+                        "rocmdoc has read no GPU target list for Fedora's own ROCm 6.4.4 (") != std::string::npos);
+  CHECK(fedora.out.find("distro-rocm-gpu-built:") == std::string::npos);
+}
