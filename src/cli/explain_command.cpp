@@ -18,7 +18,7 @@ namespace rocmdoc {
 
 namespace {
 
-constexpr size_t kReadBlock = 1 << 20;
+constexpr size_t kReadBlock = 256 << 10;  // the scanner takes blocks of this size too: a bigger one only adds buffer memory
 
 void scan_stream(std::streambuf& in, LogScanner& scanner) {
   std::string buf(kReadBlock, '\0');
