@@ -2121,7 +2121,8 @@ def amd_rocm_repo(t, ver, el_major=9, enabled=True):
 FEDORA = "Fedora Project"
 
 
-def fedora43_distro_rocm(t):
+def fedora43_desktop(t, created):
+    """The 7900 XTX desktop running Fedora 43 Workstation, its user dana."""
     release = "6.17.7-300.fc43.x86_64"
     other_distro_desktop(t, os_release_text=os_release_text([
         ("NAME", "Fedora Linux"), ("VERSION", "43 (Workstation Edition)"), ("RELEASE_TYPE", "stable"),
@@ -2130,7 +2131,11 @@ def fedora43_distro_rocm(t):
         ("VARIANT_ID", "workstation")]),
         release=release, proc_version="Linux version %s (mockbuild@a1b2c3) (gcc (GCC) 15.2.1 20251022 (Red Hat "
         "15.2.1-3), GNU ld version 2.45-1.fc43) #1 SMP PREEMPT_DYNAMIC Mon Nov 10 16:20:54 UTC 2025" % release,
-        user="dana", created="2026-11-30T10:00:00Z")
+        user="dana", created=created)
+
+
+def fedora43_distro_rocm(t):
+    fedora43_desktop(t, "2026-11-30T10:00:00Z")
     rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
         ("bash", None, "5.3.0", "2.fc43", "x86_64", FEDORA, FEDORA),
         ("glibc", None, "2.42", "4.fc43", "x86_64", FEDORA, FEDORA),
@@ -2163,15 +2168,7 @@ def fedora43_distro_rocm(t):
 
 
 def fedora43_mixed_amd_repo(t):
-    release = "6.17.7-300.fc43.x86_64"
-    other_distro_desktop(t, os_release_text=os_release_text([
-        ("NAME", "Fedora Linux"), ("VERSION", "43 (Workstation Edition)"), ("RELEASE_TYPE", "stable"),
-        ("ID", "fedora"), ("VERSION_ID", "43"), ("VERSION_CODENAME", ""),
-        ("PRETTY_NAME", "Fedora Linux 43 (Workstation Edition)"), ("CPE_NAME", "cpe:/o:fedoraproject:fedora:43"),
-        ("VARIANT_ID", "workstation")]),
-        release=release, proc_version="Linux version %s (mockbuild@a1b2c3) (gcc (GCC) 15.2.1 20251022 (Red Hat "
-        "15.2.1-3), GNU ld version 2.45-1.fc43) #1 SMP PREEMPT_DYNAMIC Mon Nov 10 16:20:54 UTC 2025" % release,
-        user="dana", created="2026-11-30T10:30:00Z")
+    fedora43_desktop(t, "2026-11-30T10:30:00Z")
     rpmdb_sqlite(t, "/var/lib/rpm/rpmdb.sqlite", [
         ("bash", None, "5.3.0", "2.fc43", "x86_64", FEDORA, FEDORA),
         ("glibc", None, "2.42", "4.fc43", "x86_64", FEDORA, FEDORA),
