@@ -353,6 +353,7 @@ constexpr std::string_view kFactNames[] = {
     "target.confidence",
     "target.distros[]",
     "target.for_gpu",
+    "target.gpu_family",
     "target.in_matrix",
     "target.installed",
     "target.kernel_packages[]",

@@ -326,12 +326,17 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   if (d->kernels.empty())
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
   Json kernels = Json::array(), packages = Json::array();
+  std::string family = t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "";
   for (auto& k : d->kernels) {
+    if (!k.for_family(family)) continue;
     kernels.push_back(kernel_label(k));
     std::string package = kernel_package(distro, version_id, k);
     if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
       packages.push_back(package);
   }
+  if (kernels.empty())
+    return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id + " for " + family +
+                        " GPUs"));
   t["kernels"] = kernels;
   t["kernel_packages"] = packages.empty()
                              ? unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only")
@@ -375,6 +380,7 @@ void describe_torch(Json& t, const Json& gpus, const Matrix& matrix) {
                (gfx.empty() ? "" : " and " + gfx)));
 }
 
+
 // The release a check is for: --rocm; else the installed one, since every
 // answer should be about the release the user has (a newer one is the
 // info line rocm-older-than-target); else the newest the matrix lists for
@@ -396,6 +402,7 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
     t["chosen_by"] = "matrix";
   }
   if (!for_gpu.is_null()) t["for_gpu"] = for_gpu;
+  t["gpu_family"] = gpu_family(deciding_gpu(gpus));
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;
   t["newest_for_gpu"] = newest;
@@ -582,6 +589,14 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
 }
 
 }  // namespace
+
+Json gpu_family(const Json* gpu) {
+  if (!gpu) return nullptr;
+  if ((*gpu)["apu"] == true) return "apu";
+  const Json& arch = (*gpu)["architecture"];
+  if (!arch.is_string()) return nullptr;
+  return arch.get<std::string>().rfind("CDNA", 0) == 0 ? "instinct" : "radeon";
+}
 
 void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm) {
   Json gpus = Json::array();

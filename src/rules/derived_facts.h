@@ -15,4 +15,9 @@ namespace rocmdoc {
 // (/opt/rocm), else the newest the matrix lists for the GPU and distribution.
 void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<std::string>& requested_rocm);
 
+// The family AMD's kernel rows name for a GPU of `gpus` (MatrixKernel::
+// families): "apu" for a Ryzen APU, "instinct" for a CDNA one, "radeon" for
+// the others; null when its architecture is not known (target.gpu_family).
+Json gpu_family(const Json* gpu);
+
 }  // namespace rocmdoc

@@ -234,15 +234,20 @@ Value Matrix::distro_support(const std::string& version, const std::string& dist
 }
 
 Value Matrix::kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
-                             const std::string& kernel_release) const {
+                             const std::string& kernel_release, const std::string& family) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
   for (auto& d : r->distros) {
     if (!d.matches(distro, version_id)) continue;
-    if (d.kernels.empty())
-      return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-    for (auto& k : d.kernels)
+    bool any = false;
+    for (auto& k : d.kernels) {
+      if (!k.for_family(family)) continue;
+      any = true;
       if (version_in_series(kernel_release, k.series)) return Value::of(true);
+    }
+    if (!any)
+      return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id +
+                            (family.empty() || d.kernels.empty() ? "" : " for " + family + " GPUs"));
     return Value::of(false);
   }
   return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
@@ -322,8 +327,11 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   f["rocm_distro_supported"] = {3, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return m->distro_support(s(a[0]), s(a[1]), s(a[2]));
                                 }};
-  f["rocm_kernel_supported"] = {4, 4, false, [m, s](const std::vector<Value>& a, EvalContext&) {
-                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]));
+  // The fifth argument, the GPU's family (target.gpu_family), keeps the
+  // kernel rows AMD lists for that family; null or absent: every row.
+  f["rocm_kernel_supported"] = {4, 5, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  std::string family = a.size() > 4 && a[4].json().is_string() ? s(a[4]) : "";
+                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), family);
                                 }};
   f["rocm_releases_for_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return Value::of(m->releases_for_gfx(s(a[0])));

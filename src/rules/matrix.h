@@ -12,6 +12,7 @@
 // queries answer unknown ("the matrix has no GPU list for ROCm 7.2.4") there.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,6 +36,13 @@ struct MatrixKernel {
   MatrixText series;                     // "6.8": version_in_series
   MatrixText kind;                       // ga, hwe, uek, unspecified
   std::optional<MatrixText> version;     // the full version, where AMD gives one
+  // The GPUs AMD lists the kernel for (instinct, radeon, apu): 10.1.0 lists
+  // Ubuntu 24.04's GA 6.8 for Instinct only and its HWE 7.0 for Radeon and
+  // Ryzen. Empty: every GPU.
+  MatrixTexts families;
+  bool for_family(std::string_view family) const {
+    return family.empty() || families.empty() || std::find(families.begin(), families.end(), family) != families.end();
+  }
 };
 
 struct MatrixDistro {
@@ -207,8 +215,9 @@ class Matrix {
   const RadeonWheel* radeon_wheel(std::string_view version) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
   // True when the kernel is in a series the release lists for that distro.
+  // family: the GPU's (instinct, radeon, apu), or "" for every kernel row.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
-                       const std::string& kernel_release) const;
+                       const std::string& kernel_release, const std::string& family = "") const;
   // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
   Json releases_for_gfx(const std::string& gfx) const;
   // The newest production release listing gfx (supported or deprecated) and

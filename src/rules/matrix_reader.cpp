@@ -114,11 +114,13 @@ class MatrixReader {
   }
 
   MatrixKernel kernel(const YamlNode& n) {
-    y_.allow_keys(n, {"series", "kind", "version", "note"});
+    y_.allow_keys(n, {"series", "kind", "version", "families", "note"});
     MatrixKernel k;
     k.series = str(n, "series");
     k.kind = one_of(n, "kind", {"ga", "hwe", "uek", "unspecified"});
     k.version = opt(n, "version");
+    k.families = opt_strs(n, "families");
+    for (auto f : k.families) check_one_of(n["families"], "families", f, {"instinct", "radeon", "apu"});
     opt(n, "note");
     return k;
   }

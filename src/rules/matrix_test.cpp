@@ -2,6 +2,7 @@
 // file:line:column, and one smoke test of the shipped files.
 #include "catch.h"
 #include "rules/derived_facts.h"
+#include "rules/knowledge.h"
 #include "rules/matrix.h"
 
 using namespace rocmdoc;
@@ -351,4 +352,28 @@ TEST_CASE("a GPU's product name as people write it gives its gfx target", "[matr
   CHECK_FALSE(m.gfx_for_product_name("RX 9999"));
   CHECK_FALSE(m.gfx_for_product_name("Radeon"));
   CHECK_FALSE(m.gfx_for_product_name(""));
+}
+
+TEST_CASE("kernel rows AMD lists for one GPU family count for that family only", "[matrix]") {
+  RuleSources sources;
+  sources.local_rules_dir = "";
+  sources.catalogue = false;
+  Knowledge k = load_knowledge(sources);
+  REQUIRE(k.errors.empty());
+  const Matrix& m = *k.matrix;
+  // ROCm 10.1.0 on Ubuntu 24.04: GA 6.8 for Instinct, HWE 7.0 for Radeon and Ryzen.
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "24.04", "6.8.0-45-generic", "instinct").is_true());
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "24.04", "6.8.0-45-generic", "apu").is_false());
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "24.04", "6.8.0-45-generic", "radeon").is_false());
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "24.04", "7.0.0-15-generic", "apu").is_true());
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "24.04", "6.8.0-45-generic").is_true());  // no family: every row
+  // 22.04 lists no kernel for Ryzen APUs: not known, never "not listed".
+  CHECK(m.kernel_support("10.1.0", "ubuntu", "22.04", "6.8.0-45-generic", "apu").is_unknown());
+  Json apu = {{"apu", true}, {"architecture", "RDNA3.5"}}, mi = {{"apu", false}, {"architecture", "CDNA3"}},
+       rx = {{"apu", false}, {"architecture", "RDNA3"}}, unknown_arch = {{"apu", false}, {"architecture", nullptr}};
+  CHECK(gpu_family(&apu) == "apu");
+  CHECK(gpu_family(&mi) == "instinct");
+  CHECK(gpu_family(&rx) == "radeon");
+  CHECK(gpu_family(&unknown_arch).is_null());
+  CHECK(gpu_family(nullptr).is_null());
 }

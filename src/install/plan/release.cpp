@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "install/plan/planner_internal.h"
+#include "rules/derived_facts.h"
 #include "base/version.h"
 
 namespace rocmdoc::plan {
@@ -93,7 +94,7 @@ void note_release(Context& ctx) {
   for (auto& u : ctx.release->unverified) ctx.note(u);
   const Release* r = ctx.matrix.find_release(ctx.release->version);
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
-  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel);
+  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
              " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
@@ -173,6 +174,8 @@ std::optional<InstallRefusal> choose_gpu(Context& ctx) {
                           "Run `rocmdoc check` for what is known about it; ROCm supports the GPUs in AMD's compatibility matrix."};
   ctx.gfx = field(*chosen, "gfx").get<std::string>();
   ctx.apu = field(*chosen, "apu") == true;  // a discrete GPU would have been chosen
+  Json family = gpu_family(chosen);
+  ctx.gpu_family = family.is_string() ? family.get<std::string>() : "";
   return std::nullopt;
 }
 
