@@ -265,7 +265,9 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   if (!chosen) return unknown(gpus.empty() ? "no AMD GPU" : "the GPU's gfx target is not known");
   std::string gfx = (*chosen)["gfx"].get<std::string>();
   for_gpu = (*chosen)["address"];
-  Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>());
+  Json family = gpu_family(chosen);
+  Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>(),
+                                          family.is_string() ? family.get<std::string>() : "");
   if (newest.is_null())
     return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
                    version.get<std::string>());

@@ -291,7 +291,8 @@ Json Matrix::releases_for_gfx(const std::string& gfx) const {
   return out;
 }
 
-Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const {
+Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                                const std::string& family) const {
   // The production line first; the Core SDK line where no production
   // release lists both the GPU and the distribution: Ubuntu 26.04, which AMD
   // lists from 7.14.1 and 10.0.0 on, or a GPU the production tables do not
@@ -303,6 +304,10 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
       if (r.line != line) continue;
       std::string v(r.version);
       bool ok = listed_as_supported(gpu_support(v, gfx)) && distro_support(v, distro, version_id).is_true();
+      // The Core SDK tables list kernels per GPU family: none for this one
+      // means AMD does not list the family on this distribution.
+      if (ok && r.line == "core_sdk" && !family.empty())
+        ok = !kernel_support(v, distro, version_id, "", family).is_unknown();
       if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
     }
     if (!best.is_null()) return best;

@@ -223,7 +223,10 @@ class Matrix {
   // The newest production release listing gfx (supported or deprecated) and
   // the distribution; on a distribution no production release lists, the
   // newest Core SDK release that does; null when none does.
-  Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id) const;
+  // family (gpu_family()): a Core SDK release whose kernel rows for the
+  // distribution leave that family out (Ryzen APUs on Ubuntu 22.04) is skipped.
+  Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                          const std::string& family = "") const;
   // The entry with the best reported outcome for gfx, or nullptr.
   const Override* hsa_override(std::string_view gfx) const;
   // The reported outcome of one value on gfx, or null when nobody reported it.

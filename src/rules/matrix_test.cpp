@@ -376,4 +376,8 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(gpu_family(&rx) == "radeon");
   CHECK(gpu_family(&unknown_arch).is_null());
   CHECK(gpu_family(nullptr).is_null());
+  // Only the Core SDK line lists Strix Halo (gfx1151): on Ubuntu 24.04 it does for
+  // Ryzen APUs; on 22.04 its kernel rows leave APUs out, so no release fits.
+  CHECK(m.newest_release_for("gfx1151", "ubuntu", "24.04", "apu") == "10.1.0");
+  CHECK(m.newest_release_for("gfx1151", "ubuntu", "22.04", "apu").is_null());
 }

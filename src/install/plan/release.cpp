@@ -189,7 +189,11 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
-    if (s.ok && s.via.empty()) return &rel;
+    // As check's newest release: not where AMD's kernel rows leave the GPU's family out.
+    if (s.ok && s.via.empty() &&
+        (ctx.gpu_family.empty() ||
+         !ctx.matrix.kernel_support(rel.version, ctx.distro->id, ctx.distro->version, "", ctx.gpu_family).is_unknown()))
+      return &rel;
   }
   return nullptr;
 }
