@@ -15,7 +15,11 @@ namespace {
 
 constexpr size_t kSetRange = 64 * 1024;  // a block goes to RE2::Set in ranges of about this size
 constexpr size_t kLeafRange = 4 * 1024;  // below this a matching range is read line by line
-constexpr int64_t kSetMemory = 32 << 20;  // RE2::Set's DFA budget; well inside explain's 64 MiB
+// Each of the two RE2::Sets (every pattern; messages only, past the words
+// window) may use this for its program and DFA cache, so the two together up
+// to twice it; explain's measured peak is in bench/README.md. A full cache is
+// reset, not an error: a set (many-match mode) does not give up when slow.
+constexpr int64_t kSetMemory = 32 << 20;
 
 RE2::Options pattern_options() {
   RE2::Options o;
@@ -36,7 +40,8 @@ std::string multiline(const std::string& pattern) { return "(?m)" + pattern; }
 // signatures the 1 GiB bench's DFA cache grew to 19 MiB (explain's budget is
 // 32 MiB in all); an unbounded gap needs one state. The set only finds
 // candidate lines; scan_line confirms a widened pattern's hit with the exact
-// pattern. Escapes and character classes are copied as they are.
+// pattern. What is not an operator is copied as it is: escapes, quoted text
+// (\Q...\E) and character classes, POSIX classes ([:digit:]) inside them too.
 constexpr int kWideRepeat = 8;
 std::string widen_repeats(const std::string& pattern) {
   std::string out;
@@ -44,12 +49,27 @@ std::string widen_repeats(const std::string& pattern) {
   bool in_class = false;
   for (size_t i = 0; i < pattern.size(); ++i) {
     char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size() && pattern[i + 1] == 'Q') {  // literal up to \E or the end
+      size_t end = pattern.find("\\E", i + 2);
+      end = end == std::string::npos ? pattern.size() : end + 2;
+      out.append(pattern, i, end - i);
+      i = end - 1;
+      continue;
+    }
     if (c == '\\' && i + 1 < pattern.size()) {
       out += c;
       out += pattern[++i];
       continue;
     }
     if (in_class) {
+      if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':') {  // [:name:] does not end the class
+        size_t end = pattern.find(":]", i + 2);
+        if (end != std::string::npos) {
+          out.append(pattern, i, end + 2 - i);
+          i = end + 1;
+          continue;
+        }
+      }
       in_class = c != ']';
     } else if (c == '[') {
       in_class = true;
@@ -169,13 +189,16 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     p->origin = origin;
     p->context = context;
     p->text = multiline(pattern);
-    // Every error of the pattern is an error of the widened one: Add reports it.
     std::string wide = widen_repeats(pattern);
     p->widened = wide != pattern;
     if (!after.empty()) p->after = std::make_unique<RE2>(after, options);
     std::string why;
     p->words = !origin && id.rfind("words-", 0) == 0;
     if (set_->Add(multiline(wide), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
+    // The widened pattern can be valid where the exact one is not (nested
+    // repeats past RE2's 1000, `(a{0,40}){0,40}`), and the exact one is only
+    // compiled on a hit: compile it once here, and drop it, to report its error.
+    else if (RE2 exact(p->widened ? p->text : "", options); !exact.ok()) why = exact.error();
     else if (p->after && !p->after->ok()) why = "after: " + p->after->error();
     else if (!p->words && messages->Add(multiline(wide), nullptr) >= 0) message_patterns_.push_back(patterns_.size());
     if (!why.empty() && error_.empty()) error_ = id + ": " + why;
@@ -197,12 +220,16 @@ LogScanner::~LogScanner() = default;
 // A new input: its first line has no line before (not the last one of the
 // previous file).
 void LogScanner::set_source(std::string name) {
+  // The previous input's last line, when it has no line break, ends with it:
+  // it is not the start of this input's first line.
+  finish();
   source_ = std::move(name);
   previous_line_.clear();
   source_bytes_ = 0;
 }
 
 void LogScanner::feed(std::string_view bytes) {
+  if (!error_.empty()) return;  // a set that did not compile cannot match (and RE2 would crash)
   result_.bytes += bytes.size();
   // Feed big inputs a block at a time so pending_ never holds more than one
   // block plus an unfinished line.
@@ -218,6 +245,7 @@ void LogScanner::feed(std::string_view bytes) {
 }
 
 void LogScanner::finish() {
+  if (!error_.empty()) return;
   drain(true);
   if (!pending_.empty()) {
     scan_line(clean_line(pending_), result_.lines + 1);
@@ -352,10 +380,15 @@ void LogScanner::scan_block(std::string_view block) {
   }
   block_ = block;
   // Ranges of about kSetRange: a match costs a few passes over its range only.
+  // A range also ends with the line that starts the last byte of the words
+  // window, so whether a line is read for plain words depends on where it
+  // starts in its input, not on how the input was fed.
   while (!block.empty()) {
     size_t cut = block.size();
-    if (cut > kSetRange) {
-      size_t lf = block.find('\n', kSetRange);
+    size_t edge = messages_ && in_words_window() ? kWordsWindow - source_bytes_ : SIZE_MAX;
+    size_t want = std::min(kSetRange, edge - 1);
+    if (cut > want + 1) {
+      size_t lf = block.find('\n', want);
       if (lf != std::string_view::npos) cut = lf + 1;
     }
     std::string_view range = block.substr(0, cut);
@@ -425,7 +458,9 @@ void LogScanner::scan_line(std::string_view line, size_t number) {
   RE2::Set::ErrorInfo info{};
   bool words = in_words_window();
   if (!(words ? *set_ : *messages_).Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
-    // The set's DFA ran out of memory: fall back to each pattern on its own.
+    // The set's DFA failed. RE2 resets a full cache instead, so this is not
+    // expected once the set compiled (its Compile tries the DFA); were it to
+    // happen, each pattern on its own still gives the right answer, slowly.
     hits.clear();
     for (size_t i = 0; i < patterns_.size(); ++i)
       if ((words || !patterns_[i]->words) && RE2::PartialMatch(line, patterns_[i]->re())) hits.push_back(static_cast<int>(i));

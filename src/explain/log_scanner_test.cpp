@@ -237,6 +237,30 @@ TEST_CASE("a long bounded gap is widened in the set but a hit is the exact patte
   CHECK(r.hits.at("class").evidence.at(0).line == 3);
 }
 
+TEST_CASE("quoted text and POSIX classes are not widened", "[scanner]") {
+  // {0,9} inside \Q...\E or inside a class with a POSIX class is text, not a
+  // repeat: widened, the first would stop matching its literal braces and the
+  // second would lose '{', ',' and '}' from its class.
+  std::vector<Signature> sigs{{"quoted", "\\Qgap{0,9}\\E end", {}, {}}, {"posix", "^v[[:digit:]{0,9}]+$", {}, {}}};
+  LogScanner s(sigs, {});
+  REQUIRE(s.error().empty());
+  s.feed("gap{0,9} end\n");
+  s.feed("v{1,9}\n");
+  s.feed("gap end\n");
+  s.finish();
+  auto& r = s.result();
+  REQUIRE(r.hits.count("quoted"));
+  CHECK(r.hits.at("quoted").count == 1);
+  REQUIRE(r.hits.count("posix"));
+  CHECK(r.hits.at("posix").evidence.at(0).line == 2);
+}
+
+TEST_CASE("a pattern RE2 refuses is reported even when its widened form is valid", "[scanner]") {
+  // (a{0,40}){0,40} repeats 1600 times, past RE2's 1000; (a*)* is fine.
+  LogScanner s({{"nested", "(a{0,40}){0,40}b", {}, {}}}, {});
+  CHECK(s.error().find("nested: ") == 0);
+}
+
 TEST_CASE("plain words are read in the first kWordsWindow bytes of each input only", "[scanner]") {
   std::vector<Signature> sigs{{"words-not-detected", "my gpu is not detected", {}, {}},
                               {"no-binary", "hipErrorNoBinaryForGpu", {}, {}}};
@@ -255,4 +279,43 @@ TEST_CASE("plain words are read in the first kWordsWindow bytes of each input on
   CHECK(r.hits.at("words-not-detected").count == 2);  // the first lines of both inputs, not the one past the window
   CHECK(r.hits.at("words-not-detected").evidence.at(1).source == "second");
   CHECK(r.hits.count("no-binary") == 1);  // messages are read everywhere
+}
+
+TEST_CASE("the words window ends at the same line however the input is fed", "[scanner]") {
+  std::vector<Signature> sigs{{"words-not-detected", "my gpu is not detected", {}, {}},
+                              {"no-binary", "hipErrorNoBinaryForGpu", {}, {}}};
+  std::string filler;
+  while (filler.size() + 64 < LogScanner::kWordsWindow) filler += "step 1 loss=0.25\n";
+  filler.resize(LogScanner::kWordsWindow - 20);
+  filler.back() = '\n';
+  // Line A starts 20 bytes before the window's end and ends past it; line B
+  // starts past it.
+  std::string lineA = "my gpu is not detected (a)\n", lineB = "my gpu is not detected (b)\n";
+  REQUIRE(filler.size() + lineA.size() > LogScanner::kWordsWindow);
+  std::string text = filler + lineA + lineB;
+  for (size_t piece : {size_t(1) << 20, size_t(65536), size_t(4093), size_t(1)}) {
+    LogScanner s(sigs, {});
+    s.set_source("in");
+    for (size_t i = 0; i < text.size(); i += piece) s.feed(std::string_view(text).substr(i, piece));
+    s.finish();
+    auto& hits = s.result().hits;
+    INFO("fed in pieces of " << piece);
+    REQUIRE(hits.count("words-not-detected"));
+    CHECK(hits.at("words-not-detected").count == 1);
+    CHECK(hits.at("words-not-detected").evidence.at(0).text.find("(a)") != std::string::npos);
+  }
+}
+
+TEST_CASE("an input without a final line break does not run into the next input", "[scanner]") {
+  LogScanner s({{"joined", "^tail-of-a head-of-b$", {}, {}}, {"tail", "^tail-of-a$", {}, {}}}, {});
+  s.set_source("a.log");
+  s.feed("first\ntail-of-a");
+  s.set_source("b.log");
+  s.feed(" head-of-b\n");
+  s.finish();
+  auto& r = s.result();
+  CHECK(r.hits.count("joined") == 0);
+  REQUIRE(r.hits.count("tail"));
+  CHECK(r.hits.at("tail").evidence.at(0).source == "a.log");
+  CHECK(r.lines == 3);
 }
