@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "rules/problem_words.h"
 #include "rules/rule_engine.h"
 
 namespace rocmdoc {
@@ -235,6 +236,36 @@ void roots_first(std::vector<ExplainedCause>& causes) {
   }
 }
 
+// A text no message of the catalogue matched may still be about a known
+// problem in other words: the three it resembles most (ProblemWords), judged
+// on the facts like causes. The facts' verdict orders them; the guess never
+// becomes a cause.
+constexpr size_t kResemblances = 3;
+// The words are indexed here, only for such a text: building the index
+// costs about 10 ms, and most texts name a cause.
+std::vector<ExplainedCause> resembling(const std::string& text, const Json& facts, const Knowledge& knowledge) {
+  std::vector<ExplainedCause> out;
+  if (text.empty()) return out;
+  ProblemWords words(knowledge.catalogue.problems, knowledge.catalogue.signatures);
+  for (auto& r : words.closest(text, kResemblances)) {
+    ExplainedCause e;
+    e.cause = r.problem;
+    e.resemblance = r.score;
+    e.shared_words = r.shared;
+    e.finding = describe_rule(r.problem->rule, facts, knowledge.functions);
+    e.verdict = judge(e, facts, knowledge);
+    if (e.verdict == CauseVerdict::refuted) continue;
+    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
+    e.confidence = e.verdict == CauseVerdict::confirmed ? "medium" : "low";
+    if (r.problem->confirm) e.confirm = describe_step(*r.problem->confirm, facts, knowledge.functions);
+    out.push_back(std::move(e));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const ExplainedCause& a, const ExplainedCause& b) {
+    return a.verdict == CauseVerdict::confirmed && b.verdict != CauseVerdict::confirmed;
+  });
+  return out;
+}
+
 }  // namespace
 
 Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowledge) {
@@ -314,6 +345,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
   }
   std::stable_sort(out.causes.begin(), out.causes.end(), ranks_before);
   roots_first(out.causes);
+  if (out.causes.empty()) out.resembles = resembling(scan.head, facts, knowledge);
   for (auto& id : scan.origins)
     for (auto& o : knowledge.catalogue.origins)
       if (o.id == id) out.origins.push_back(&o);

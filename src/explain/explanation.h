@@ -37,6 +37,10 @@ struct ExplainedCause {
   // Undecided only: its likely_in_text holds on the text (it shows where the
   // problem happens, not that it did): one text-score step in the order.
   bool likely = false;
+  // Explanation::resembles only: how much the text's words are the
+  // problem's (ProblemWords, 0..1), and the words that weigh most.
+  double resemblance = 0;
+  std::vector<std::string> shared_words;
 };
 
 // A problem `check` finds on the same facts (a fired error or warning).
@@ -51,6 +55,10 @@ struct Explanation {
   // machine has, instead of sending the user upstream. Empty without facts.
   std::vector<MachineProblem> machine_problems;
   std::vector<const Origin*> origins;       // where the text seems to come from
+  // When no cause was found: the problems whose words the text shares most
+  // (a guess, never a cause), those the facts do not rule out, the ones the
+  // facts confirm first. Empty when a cause was found.
+  std::vector<ExplainedCause> resembles;
   Json facts;                               // the facts used, with `text` and the derived sections
   size_t lines = 0, bytes = 0;
   // True when some cause was found; `real_problem` when the best one is an

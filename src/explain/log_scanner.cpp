@@ -250,7 +250,9 @@ void LogScanner::finish() {
   if (!error_.empty()) return;
   drain(true);
   if (!pending_.empty()) {
-    scan_line(clean_line(pending_), result_.lines + 1);
+    std::string last = clean_line(pending_);
+    keep_head(last, true);
+    scan_line(last, result_.lines + 1);
     pending_.clear();
     split_line_ = true;
   }
@@ -271,7 +273,9 @@ void LogScanner::drain(bool at_end) {
   }
   // What is left is one unfinished line; past kMaxLine it is matched in pieces.
   while (limit - done >= kMaxLine) {
-    scan_line(clean_line(text.substr(done, kMaxLine)), result_.lines + 1);
+    std::string piece = clean_line(text.substr(done, kMaxLine));
+    keep_head(piece, false);
+    scan_line(piece, result_.lines + 1);
     source_bytes_ += kMaxLine;
     // A piece of a line is not a line: what follows has no line before.
     previous_line_.clear();
@@ -381,6 +385,7 @@ void LogScanner::scan_block(std::string_view block) {
     block = clean;
   }
   block_ = block;
+  keep_head(block, false);
   // Ranges of about kSetRange: a match costs a few passes over its range only.
   // A range also ends with the line that starts the last byte of the words
   // window, so whether a line is read for plain words depends on where it
@@ -407,6 +412,13 @@ void LogScanner::scan_block(std::string_view block) {
   if (lf == std::string_view::npos && split_line_) previous_line_.clear();
   else previous_line_ = std::string(lf == std::string_view::npos ? last : last.substr(lf + 1));
   block_ = {};
+}
+
+void LogScanner::keep_head(std::string_view clean, bool line_end) {
+  std::string& head = result_.head;
+  if (head.size() >= kWordsWindow) return;
+  head.append(clean.substr(0, kWordsWindow - head.size()));
+  if (line_end && head.size() < kWordsWindow) head += '\n';
 }
 
 // The line before `line`: in the block being scanned when `line` is in it

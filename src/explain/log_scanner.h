@@ -55,6 +55,10 @@ struct ScanResult {
   std::vector<std::string> origins;           // ids of the origins seen, in order of first sight
   size_t lines = 0;
   size_t bytes = 0;
+  // The first kWordsWindow bytes of the text as matched (all inputs, in
+  // order): what explain compares with the problems' words when no message
+  // matched (problem_words.h).
+  std::string head;
 };
 
 // Removes ANSI escape sequences (CSI "ESC [ ... final", OSC "ESC ] ... BEL|ST")
@@ -100,6 +104,7 @@ class LogScanner {
   void scan_range(std::string_view range, size_t first_line);
   void scan_line(std::string_view line, size_t number);
   void record(size_t index, std::string_view line, size_t number);
+  void keep_head(std::string_view clean, bool line_end);
   std::string_view line_before(std::string_view line) const;
 
   std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "base/text.h"
 
@@ -20,6 +21,10 @@ const char* mark(const ExplainedCause& c) {
 }
 
 std::string confidence_words(const ExplainedCause& c, const std::string& facts_from) {
+  if (!c.shared_words.empty()) {  // a resemblance: no message of it matched
+    std::string guess = c.confidence + " confidence: a guess from the words the text shares with it";
+    return c.verdict == CauseVerdict::confirmed ? guess + "; the facts of " + facts_from + " show the problem" : guess;
+  }
   // With --no-probe there are no machine facts: what decided is the values
   // the text itself captured, judged against the matrix.
   std::string judge = facts_from.empty() ? "what the text shows, with rocmdoc's matrix," : "the facts of " + facts_from;
@@ -44,8 +49,12 @@ std::string full_cause(const ExplainedCause& c, const ExplainTextOptions& o) {
   std::string title = c.cause->benign ? "harmless: " + c.finding.title : c.finding.title;
   out += fmt::format("{} {} {}\n", mark(c), paint(o.color, "1", r.id + ":"), title);
   out += paint(o.color, "2", fmt::format("    ({})\n", confidence_words(c, o.facts_from)));
-  out += fmt::format("    evidence ({} matching line{}):\n", c.matches, c.matches == 1 ? "" : "s");
-  for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));
+  if (!c.shared_words.empty()) {
+    out += fmt::format("    shared words: {}\n", fmt::join(c.shared_words, ", "));
+  } else {
+    out += fmt::format("    evidence ({} matching line{}):\n", c.matches, c.matches == 1 ? "" : "s");
+    for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));
+  }
   if (!c.confirmed_by.empty()) out += fmt::format("    on this machine: {}\n", printable(c.confirmed_by));
   out += fmt::format("    why: {}\n", c.finding.why);
   if (c.verdict == CauseVerdict::undecided && c.confirm) {
@@ -73,11 +82,31 @@ std::string on_this_machine(const Explanation& e) {
   return out + "  `rocmdoc check` shows the evidence and the fix of each.\n";
 }
 
-std::string nothing_recognised(const Explanation& e) {
+// The problems the text's words resemble, when no message matched: a guess,
+// said to be one, with the words it rests on.
+std::string resemblances(const Explanation& e, const ExplainTextOptions& o) {
+  if (e.resembles.empty()) return "";
+  std::string out = "  In other words than a known message, it may be about (a guess from shared words):\n";
+  for (auto& c : e.resembles) {
+    if (o.verbose) {
+      out += full_cause(c, o);
+      continue;
+    }
+    out += fmt::format("  {} {}: {} ({} confidence; shares: {}{})\n", mark(c), c.cause->rule.id, c.finding.title,
+                       c.confidence, fmt::join(c.shared_words.begin(),
+                                               c.shared_words.begin() + std::min<std::ptrdiff_t>(3, std::ssize(c.shared_words)), ", "),
+                       c.verdict == CauseVerdict::confirmed ? "; this machine has it" : "");
+  }
+  if (!o.verbose) out += "  `rocmdoc explain -v` shows why and the fix of each.\n";
+  return out;
+}
+
+std::string nothing_recognised(const Explanation& e, const ExplainTextOptions& o) {
   std::string out = fmt::format("? Nothing in this text ({} line{}) matches a known ROCm failure", e.lines,
                                 e.lines == 1 ? "" : "s");
-  if (!e.machine_problems.empty()) return out + "; on this machine, check finds:\n" + on_this_machine(e);
-  out += ".\n";
+  // What the machine has comes before a guess from the text's words.
+  if (!e.machine_problems.empty()) return out + "; on this machine, check finds:\n" + on_this_machine(e) + resemblances(e, o);
+  out += ".\n" + resemblances(e, o);
   if (!e.origins.empty()) {
     for (auto* o : e.origins) out += fmt::format("  It looks like output of {}: report it at {}\n", o->name, o->tracker);
   } else {
@@ -92,7 +121,7 @@ std::string nothing_recognised(const Explanation& e) {
 }  // namespace
 
 std::string render_explain_text(const Explanation& e, const ExplainTextOptions& o) {
-  if (!e.recognised()) return nothing_recognised(e);
+  if (!e.recognised()) return nothing_recognised(e, o);
   std::string out;
   for (auto* s : e.symptoms) out += paint(o.color, "2", "The text shows: " + s->title + "\n");
   if (!e.symptoms.empty()) out += "\n";
@@ -143,44 +172,56 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   return out;
 }
 
-Json render_explain_json(const Explanation& e, const std::string& facts_from) {
-  Json causes = Json::array();
-  Json used = Json::object();
-  for (auto& c : e.causes) {
-    const Rule& r = c.cause->rule;
-    Json evidence = Json::array();
-    for (auto& l : c.evidence) {
-      Json line = {{"line", l.line}, {"text", l.text}};
-      if (!l.source.empty()) line["source"] = l.source;
-      evidence.push_back(line);
-    }
-    Json steps = Json::array();
-    for (auto& s : c.finding.steps) steps.push_back({{"text", s.text}, {"argv", s.argv}, {"sudo", s.sudo}});
-    Json cause = {{"id", r.id},
-                  {"title", c.finding.title},
-                  {"confidence", c.confidence},
-                  {"verdict", cause_verdict_name(c.verdict)},
-                  {"severity", c.cause->benign ? "benign" : severity_name(r.severity)},
-                  {"area", c.cause->layer},
-                  {"evidence", evidence},
-                  {"matches", c.matches},
-                  {"why", c.finding.why},
-                  {"fix", {{"steps", steps}, {"reboot", r.fix.reboot}, {"relogin", r.fix.relogin},
-                           {"verify", c.finding.verify}}},
-                  {"facts", c.finding.evidence},
-                  {"sources", r.sources},
-                  {"rule_file", r.where.str()}};
-    if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
-    if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
-    if (c.verdict == CauseVerdict::confirmed && !c.confirmed_by.empty()) cause["confirmed_by"] = c.confirmed_by;
-    if (!c.unseen_settings.empty()) cause["not_shown_set"] = c.unseen_settings;
-    if (c.likely) cause["likely_in_text"] = true;
-    if (c.symptom) cause["symptom"] = c.symptom->id;
-    if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
-    if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};
-    causes.push_back(cause);
-    for (auto& [path, value] : c.finding.evidence.items()) used[path] = value;
+namespace {
+
+// One cause (or resemblance) as JSON; the facts it read go into `used`.
+Json cause_json(const ExplainedCause& c, Json& used) {
+  const Rule& r = c.cause->rule;
+  Json evidence = Json::array();
+  for (auto& l : c.evidence) {
+    Json line = {{"line", l.line}, {"text", l.text}};
+    if (!l.source.empty()) line["source"] = l.source;
+    evidence.push_back(line);
   }
+  Json steps = Json::array();
+  for (auto& s : c.finding.steps) steps.push_back({{"text", s.text}, {"argv", s.argv}, {"sudo", s.sudo}});
+  Json cause = {{"id", r.id},
+                {"title", c.finding.title},
+                {"confidence", c.confidence},
+                {"verdict", cause_verdict_name(c.verdict)},
+                {"severity", c.cause->benign ? "benign" : severity_name(r.severity)},
+                {"area", c.cause->layer},
+                {"evidence", evidence},
+                {"matches", c.matches},
+                {"why", c.finding.why},
+                {"fix", {{"steps", steps}, {"reboot", r.fix.reboot}, {"relogin", r.fix.relogin},
+                         {"verify", c.finding.verify}}},
+                {"facts", c.finding.evidence},
+                {"sources", r.sources},
+                {"rule_file", r.where.str()}};
+  if (c.verdict == CauseVerdict::undecided) cause["reason"] = c.reason;
+  if (c.verdict == CauseVerdict::refuted) cause["ruled_out"] = c.ruled_out;
+  if (c.verdict == CauseVerdict::confirmed && !c.confirmed_by.empty()) cause["confirmed_by"] = c.confirmed_by;
+  if (!c.unseen_settings.empty()) cause["not_shown_set"] = c.unseen_settings;
+  if (c.likely) cause["likely_in_text"] = true;
+  if (c.symptom) cause["symptom"] = c.symptom->id;
+  if (!c.cause->aliases.empty()) cause["aliases"] = c.cause->aliases;
+  if (c.confirm) cause["confirm"] = {{"text", c.confirm->text}, {"argv", c.confirm->argv}, {"sudo", c.confirm->sudo}};
+  if (!c.shared_words.empty()) {
+    cause["resemblance"] = std::round(c.resemblance * 1000) / 1000;
+    cause["shared_words"] = c.shared_words;
+  }
+  for (auto& [path, value] : c.finding.evidence.items()) used[path] = value;
+  return cause;
+}
+
+}  // namespace
+
+Json render_explain_json(const Explanation& e, const std::string& facts_from) {
+  Json causes = Json::array(), resembles = Json::array();
+  Json used = Json::object();
+  for (auto& c : e.causes) causes.push_back(cause_json(c, used));
+  for (auto& c : e.resembles) resembles.push_back(cause_json(c, used));
   Json origins = Json::array();
   for (auto* o : e.origins) origins.push_back({{"id", o->id}, {"name", o->name}, {"tracker", o->tracker}});
   Json problems = Json::array();
@@ -193,6 +234,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
           {"recognised", e.recognised()},
           {"real_problem", e.real_problem()},
           {"causes", causes},
+          {"resembles", resembles},
           {"origins", origins},
           {"input", {{"lines", e.lines}, {"bytes", e.bytes}}},
           {"facts_from", facts_from.empty() ? Json(nullptr) : Json(facts_from)},

@@ -465,6 +465,8 @@ class Loader {
       if (!ex[key]) continue;
       for (auto& e : yaml_->list(ex[key], key)) s.examples.push_back(signature_example(e, std::string(key) == "match"));
     }
+    for (auto& e : s.examples)
+      if (e.match) s.example_words += e.line + "\n";
     if (!options_.keep_examples) s.examples.clear();
     for (auto& other : set_.signatures)
       if (other.id == s.id) yaml_->fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");

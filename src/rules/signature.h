@@ -41,6 +41,9 @@ struct Signature {
   // (">>> torch.cuda.is_available()", then "False") is one message in two
   // lines. Empty: the line alone decides.
   std::string after;
+  // The match examples' lines, one per line: kept when the examples are
+  // not, for the problems' words (problem_words.h). Filled at load.
+  std::string example_words = {};
 };
 
 // Where a text probably came from, so "nothing recognised" can name the

@@ -407,3 +407,38 @@ TEST_CASE("'No module named torch' names the interpreter that has torch, or that
   for (auto& c : venv["causes"])
     if (c["id"] == "torch-not-installed") CHECK(c["verdict"] == "refuted");
 }
+
+// issue 13: a failure told in other words than any known message still
+// points at the problem whose words it shares, as a guess that says so,
+// judged on the machine's facts like a cause: kept and first where the
+// facts show the problem, dropped where they rule it out.
+TEST_CASE("a text no message matches is compared with the problems' words", "[explain][cli]") {
+  const std::string told = "the render group owns the kfd node and alex is not a member of it";
+  auto has = run_rocmdoc({"explain", "--root", test::machine_root("user-not-in-render"), "--json", told});
+  Json doc = Json::parse(has.out);
+  CHECK(doc["causes"].empty());
+  CHECK(doc["recognised"] == false);
+  REQUIRE(!doc["resembles"].empty());
+  CHECK(doc["resembles"][0]["id"] == "device-node-not-accessible");
+  CHECK(doc["resembles"][0]["verdict"] == "confirmed");
+  CHECK(doc["resembles"][0]["shared_words"].size() >= 2);
+  auto text = run_rocmdoc({"explain", "--root", test::machine_root("user-not-in-render"), told});
+  INFO(text.out);
+  CHECK(text.out.find("a guess from shared words") != std::string::npos);
+  CHECK(text.out.find("device-node-not-accessible") != std::string::npos);
+  CHECK(text.out.find("this machine has it") != std::string::npos);
+
+  // Where the user is in render, the facts rule it out: no guess is left.
+  auto healthy = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), "--json", told});
+  CHECK(Json::parse(healthy.out)["resembles"].empty());
+
+  // From the text alone: a guess, low confidence, never a cause.
+  auto alone = run_rocmdoc({"explain", "--no-probe", "--json", "rocBLAS cannot read TensileLibrary.dat for my card"});
+  Json a = Json::parse(alone.out);
+  CHECK(a["causes"].empty());
+  REQUIRE(!a["resembles"].empty());
+  CHECK(a["resembles"][0]["id"] == "rocblas-tensile-library-missing");
+  CHECK(a["resembles"][0]["confidence"] == "low");
+  // Words no problem has give no guess.
+  CHECK(Json::parse(run_rocmdoc({"explain", "--no-probe", "--json", "hello world"}).out)["resembles"].empty());
+}

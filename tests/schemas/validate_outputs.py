@@ -79,6 +79,9 @@ def outputs(rocmdoc, source):
         yield f"{name}: install --dry-run --json", "install", run(
             rocmdoc, ["install", "--auto", "--dry-run", "--json", "--root", r])
     yield "explain --json --no-probe", "explain", run(rocmdoc, ["explain", "--json", "--no-probe"], log)
+    # No message matches: the problems whose words it shares (resembles).
+    yield ("explain --json --no-probe (other words)", "explain",
+           run(rocmdoc, ["explain", "--json", "--no-probe", "rocBLAS cannot read TensileLibrary.dat for my card"]))
     # The optional parts: check's workloads, a plan with no driver and no
     # venv, and a plan that is shown but blocked.
     r = str(source / "tests/machines/ubuntu2404-rx7900xtx/root")
