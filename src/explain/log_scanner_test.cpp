@@ -21,6 +21,15 @@ ScanResult scan(std::string_view text, size_t piece = SIZE_MAX) {
   return s.result();
 }
 
+// The lines, each fed on its own, through a scanner of these signatures.
+ScanResult scan_lines(const std::vector<Signature>& sigs, const std::vector<std::string>& lines) {
+  LogScanner s(sigs, {});
+  REQUIRE(s.error().empty());
+  for (auto& l : lines) s.feed(l + "\n");
+  s.finish();
+  return s.result();
+}
+
 size_t first_line(const ScanResult& r, const std::string& id) {
   auto it = r.hits.find(id);
   REQUIRE(it != r.hits.end());
@@ -223,13 +232,7 @@ TEST_CASE("a long bounded gap is widened in the set but a hit is the exact patte
   // not the signature's {0,40}, and must not count.
   std::vector<Signature> sigs{{"gap", "\\bgpu\\b.{0,40}\\bnot detected\\b", {}, {}},
                               {"class", "[^{]{0,12}x\\{0,40\\}", {}, {}}};  // braces inside a class and escaped stay
-  LogScanner s(sigs, {});
-  REQUIRE(s.error().empty());
-  s.feed("my gpu is " + std::string(50, 'z') + " not detected\n");
-  s.feed("my gpu is not detected\n");
-  s.feed("ab x{0,40}\n");
-  s.finish();
-  auto& r = s.result();
+  auto r = scan_lines(sigs, {"my gpu is " + std::string(50, 'z') + " not detected", "my gpu is not detected", "ab x{0,40}"});
   REQUIRE(r.hits.count("gap"));
   CHECK(r.hits.at("gap").count == 1);
   CHECK(r.hits.at("gap").evidence.at(0).line == 2);
@@ -242,13 +245,7 @@ TEST_CASE("quoted text and POSIX classes are not widened", "[scanner]") {
   // repeat: widened, the first would stop matching its literal braces and the
   // second would lose '{', ',' and '}' from its class.
   std::vector<Signature> sigs{{"quoted", "\\Qgap{0,9}\\E end", {}, {}}, {"posix", "^v[[:digit:]{0,9}]+$", {}, {}}};
-  LogScanner s(sigs, {});
-  REQUIRE(s.error().empty());
-  s.feed("gap{0,9} end\n");
-  s.feed("v{1,9}\n");
-  s.feed("gap end\n");
-  s.finish();
-  auto& r = s.result();
+  auto r = scan_lines(sigs, {"gap{0,9} end", "v{1,9}", "gap end"});
   REQUIRE(r.hits.count("quoted"));
   CHECK(r.hits.at("quoted").count == 1);
   REQUIRE(r.hits.count("posix"));
