@@ -274,15 +274,6 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   return newest;
 }
 
-// The matrix's entry for this distribution in the target release. The first
-// entry that matches, as Matrix::kernel_support reads it, so the kernels
-// named in a fix are the ones the check judged by.
-const MatrixDistro* distro_entry(const Release& r, const std::string& distro, const std::string& version_id) {
-  for (auto& d : r.distros)
-    if (d.matches(distro, version_id)) return &d;
-  return nullptr;
-}
-
 std::string kernel_label(const MatrixKernel& k) {
   std::string label(k.series);
   if (k.kind == "ga") label += " (GA";
@@ -323,7 +314,9 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   const Json& version = field(field(facts, "distro"), "version_id");
   std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
   if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
-  const MatrixDistro* d = distro_entry(*r, distro, version_id);
+  // The row Matrix::kernel_support judges by, so the kernels named in a fix
+  // are the ones the check judged by.
+  const MatrixDistro* d = r->distro_row(distro, version_id);
   if (!d) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
   if (d->kernels.empty())
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));

@@ -54,6 +54,12 @@ bool MatrixDistro::matches(std::string_view distro, std::string_view version_id)
          version_id[version.size()] == '.';
 }
 
+const MatrixDistro* Release::distro_row(std::string_view distro, std::string_view version_id) const {
+  for (auto& d : distros)
+    if (d.matches(distro, version_id)) return &d;
+  return nullptr;
+}
+
 void Matrix::index() {
   for (size_t i = 0; i < devices_list_.size(); ++i)
     devices_.insert_or_assign(to_lower(std::string(devices_list_[i].device_id)), i);
@@ -237,20 +243,18 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
                              const std::string& kernel_release, const std::string& family) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
-  for (auto& d : r->distros) {
-    if (!d.matches(distro, version_id)) continue;
-    bool any = false;
-    for (auto& k : d.kernels) {
-      if (!k.for_family(family)) continue;
-      any = true;
-      if (version_in_series(kernel_release, k.series)) return Value::of(true);
-    }
-    if (!any)
-      return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id +
-                            (family.empty() || d.kernels.empty() ? "" : " for " + family + " GPUs"));
-    return Value::of(false);
+  const MatrixDistro* d = r->distro_row(distro, version_id);
+  if (!d) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  bool any = false;
+  for (auto& k : d->kernels) {
+    if (!k.for_family(family)) continue;
+    any = true;
+    if (version_in_series(kernel_release, k.series)) return Value::of(true);
   }
-  return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  if (!any)
+    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id +
+                          (family.empty() || d->kernels.empty() ? "" : " for " + family + " GPUs"));
+  return Value::of(false);
 }
 
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {

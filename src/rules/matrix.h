@@ -50,6 +50,12 @@ struct MatrixDistro {
   MatrixText version;                    // os-release VERSION_ID
   MatrixTexts point_versions;            // "24.04.2"
   std::vector<MatrixKernel> kernels;     // empty: not known
+  // The GPUs AMD lists the distribution for in this release, where its
+  // tables limit it (`limited_to`: "Rocky Linux 9 is supported only on
+  // Instinct MI300X and MI300A"): GPU families and gfx targets, each a
+  // condition a GPU must meet. Both empty: every GPU the release lists.
+  MatrixTexts limited_families;
+  MatrixTexts limited_gfx;
   // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too,
   // and a row of a major version only ("ol 9", "rocky 9": AMD's "Oracle
   // Linux 9") matches every minor release of it ("9.6").
@@ -125,6 +131,10 @@ struct Release {
   std::vector<MatrixDistro> distros;     // empty: not known
   std::vector<ReleaseGpu> gpus;          // empty: not known
   std::optional<RadeonTrack> radeon_track;  // null: the track published nothing rocmdoc knows for it
+  // The row for a distribution: the first that matches, since it decides
+  // the kernels (7.1.1 lists AMD's table rows before an install guide's);
+  // nullptr where none does.
+  const MatrixDistro* distro_row(std::string_view distro, std::string_view version_id) const;
 };
 
 struct GfxTarget {

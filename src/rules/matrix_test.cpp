@@ -381,3 +381,37 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "24.04", "apu") == "10.1.0");
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "22.04", "apu").is_null());
 }
+
+TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
+  const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
+  auto with_limit = [&](const std::string& limit) {
+    std::string text = kReleases;
+    text.replace(text.find(row), row.size(), "{id: ubuntu, version: \"22.04\", kernels: [], limited_to: " + limit + "}");
+    return load({{"m/x.yaml", text}});
+  };
+  Loaded good = with_limit("{families: [radeon], gfx: [gfx1100]}");
+  for (auto& e : good.errors) INFO(e.str());
+  REQUIRE(good.errors.empty());
+  const MatrixDistro* d = good.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  REQUIRE(d);
+  CHECK(d->limited_families == MatrixTexts{"radeon"});
+  CHECK(d->limited_gfx == MatrixTexts{"gfx1100"});
+  CHECK(good.matrix.find_release("6.4.1")->distro_row("ubuntu", "24.04")->limited_gfx.empty());
+
+  auto error = [&](const std::string& limit) {
+    Loaded l = with_limit(limit);
+    REQUIRE(l.errors.size() == 1);
+    std::string e = l.errors[0].str();
+    CHECK(e.rfind("m/x.yaml:11:", 0) == 0);  // the 6.4.1 row's line
+    return e;
+  };
+  auto has = [](const std::string& e, const std::string& what) {
+    INFO(e);
+    return e.find(what) != std::string::npos;
+  };
+  CHECK(has(error("{families: [cdna]}"), "'families' is one of instinct, radeon, apu (not 'cdna')"));
+  CHECK(has(error("{gfx: [MI300X]}"), "'gfx' lists gfx targets (\"gfx942\"), not 'MI300X'"));
+  CHECK(has(error("{}"), "'limited_to' names no GPU family and no gfx target"));
+  CHECK(has(error("{products: [MI300X]}"), "unknown key 'products' (allowed: families, gfx)"));
+  CHECK(has(error("[radeon]"), "'limited_to' must map families and/or gfx to lists"));
+}
