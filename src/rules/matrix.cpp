@@ -257,6 +257,20 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   return Value::of(false);
 }
 
+Value Matrix::lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
+                        const std::string& family) const {
+  const Release* r = find_release(version);
+  if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
+  if (r->distros.empty())
+    return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r->unconfirmed));
+  const MatrixDistro* d = r->distro_row(distro, version_id);
+  if (!d) return Value::of(false);
+  // Kernel rows for other families only: AMD does not list this family
+  // there. No kernels at all is "not known", and leaves nobody out.
+  if (family.empty() || d->kernels.empty()) return Value::of(true);
+  return Value::of(std::any_of(d->kernels.begin(), d->kernels.end(), [&](const MatrixKernel& k) { return k.for_family(family); }));
+}
+
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
   for (auto& p : own_packages)
     if (p.version == version_id) return &p;
@@ -307,11 +321,7 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
     for (auto& r : releases_) {
       if (r.line != line) continue;
       std::string v(r.version);
-      bool ok = listed_as_supported(gpu_support(v, gfx)) && distro_support(v, distro, version_id).is_true();
-      // The Core SDK tables list kernels per GPU family: none for this one
-      // means AMD does not list the family on this distribution.
-      if (ok && r.line == "core_sdk" && !family.empty())
-        ok = !kernel_support(v, distro, version_id, "", family).is_unknown();
+      bool ok = listed_as_supported(gpu_support(v, gfx)) && lists_gpu(v, distro, version_id, family).is_true();
       if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
     }
     if (!best.is_null()) return best;

@@ -228,13 +228,20 @@ class Matrix {
   // family: the GPU's (instinct, radeon, apu), or "" for every kernel row.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
                        const std::string& kernel_release, const std::string& family = "") const;
+  // Whether the release lists the distribution for GPUs of this family
+  // (instinct, radeon, apu; "" for any): false where it does not list the
+  // distribution, or its row has kernels for other families only (Ryzen
+  // APUs on Ubuntu 22.04 in 10.x); unknown where the matrix has no
+  // distribution list for the release. Check's newest release for a GPU
+  // and install's choice of a release both ask this.
+  Value lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
+                  const std::string& family) const;
   // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
   Json releases_for_gfx(const std::string& gfx) const;
   // The newest production release listing gfx (supported or deprecated) and
-  // the distribution; on a distribution no production release lists, the
-  // newest Core SDK release that does; null when none does.
-  // family (gpu_family()): a Core SDK release whose kernel rows for the
-  // distribution leave that family out (Ryzen APUs on Ubuntu 22.04) is skipped.
+  // the distribution for that GPU's family (lists_gpu); where no production
+  // release does, the newest Core SDK release that does; null when none does.
+  // family: gpu_family()'s, or "" where not known.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
                           const std::string& family = "") const;
   // The entry with the best reported outcome for gfx, or nullptr.

@@ -150,6 +150,9 @@ TEST_CASE("release support is three-valued: listed, not listed, or not known", "
   CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.15.0-061500-generic").is_false());
   CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-45-generic").is_unknown());  // no kernels listed
   CHECK(m.kernel_support("6.4.1", "debian", "12", "6.1.0").is_unknown());
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "apu").is_true());  // its kernels are not known: nobody left out
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon").is_false());
+  CHECK(m.lists_gpu("7.0.0", "ubuntu", "24.04", "radeon").is_unknown());  // no distribution list
 }
 
 TEST_CASE("the newest production release that lists the GPU and the distribution wins", "[matrix]") {
@@ -376,6 +379,14 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(gpu_family(&rx) == "radeon");
   CHECK(gpu_family(&unknown_arch).is_null());
   CHECK(gpu_family(nullptr).is_null());
+  // The one question check and install ask of a release: does it list this
+  // distribution for this family?
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "apu").is_false());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "radeon").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "").is_true());  // family not known: nobody left out
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon").is_false());
+  CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon").is_unknown());
   // Only the Core SDK line lists Strix Halo (gfx1151): on Ubuntu 24.04 it does for
   // Ryzen APUs; on 22.04 its kernel rows leave APUs out, so no release fits.
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "24.04", "apu") == "10.1.0");

@@ -189,10 +189,8 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
-    // As check's newest release: not where AMD's kernel rows leave the GPU's family out.
-    if (s.ok && s.via.empty() &&
-        (ctx.gpu_family.empty() ||
-         !ctx.matrix.kernel_support(rel.version, ctx.distro->id, ctx.distro->version, "", ctx.gpu_family).is_unknown()))
+    // As check's newest release: the matrix's own question (Matrix::lists_gpu).
+    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family).is_true())
       return &rel;
   }
   return nullptr;
