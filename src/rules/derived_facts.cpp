@@ -322,6 +322,11 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
   Json kernels = Json::array(), packages = Json::array();
   std::string family = t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "";
+  std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
+  // A row limited to other GPUs lists no kernel for this one: unknown, with
+  // kernel_support's reason, as the rules that judge the kernel get.
+  if (!d->limit_leaves_out(family, gfx).empty())
+    return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx).why()));
   for (auto& k : d->kernels) {
     if (!k.for_family(family)) continue;
     kernels.push_back(kernel_label(k));
@@ -398,6 +403,9 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   }
   if (!for_gpu.is_null()) t["for_gpu"] = for_gpu;
   t["gpu_family"] = gpu_family(deciding_gpu(gpus));
+  // Its gfx target, for the rows AMD limits to some targets (limited_to).
+  const Json* deciding = deciding_gpu(gpus);
+  t["gpu_gfx"] = deciding ? (*deciding)["gfx"] : Json(nullptr);
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;
   t["newest_for_gpu"] = newest;

@@ -150,9 +150,9 @@ TEST_CASE("release support is three-valued: listed, not listed, or not known", "
   CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.15.0-061500-generic").is_false());
   CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-45-generic").is_unknown());  // no kernels listed
   CHECK(m.kernel_support("6.4.1", "debian", "12", "6.1.0").is_unknown());
-  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "apu").is_true());  // its kernels are not known: nobody left out
-  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon").is_false());
-  CHECK(m.lists_gpu("7.0.0", "ubuntu", "24.04", "radeon").is_unknown());  // no distribution list
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "apu", "").is_true());  // its kernels are not known: nobody left out
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon", "").is_false());
+  CHECK(m.lists_gpu("7.0.0", "ubuntu", "24.04", "radeon", "").is_unknown());  // no distribution list
 }
 
 TEST_CASE("the newest production release that lists the GPU and the distribution wins", "[matrix]") {
@@ -381,12 +381,12 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(gpu_family(nullptr).is_null());
   // The one question check and install ask of a release: does it list this
   // distribution for this family?
-  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "apu").is_false());
-  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "radeon").is_true());
-  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "").is_true());  // family not known: nobody left out
-  CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu").is_true());
-  CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon").is_false());
-  CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon").is_unknown());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "apu", "").is_false());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "radeon", "").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "", "").is_true());  // family not known: nobody left out
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu", "").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon", "").is_false());
+  CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon", "").is_unknown());
   // Only the Core SDK line lists Strix Halo (gfx1151): on Ubuntu 24.04 it does for
   // Ryzen APUs; on 22.04 its kernel rows leave APUs out, so no release fits.
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "24.04", "apu") == "10.1.0");
@@ -425,4 +425,60 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   CHECK(has(error("{}"), "'limited_to' names no GPU family and no gfx target"));
   CHECK(has(error("{products: [MI300X]}"), "unknown key 'products' (allowed: families, gfx)"));
   CHECK(has(error("[radeon]"), "'limited_to' must map families and/or gfx to lists"));
+}
+
+TEST_CASE("a row limited_to some GPUs lists the distribution for those only, for check and install alike", "[matrix]") {
+  const char* text = R"(schema: 1
+as_of: "2026-01-01"
+sources: {doc: the system requirements}
+releases:
+- version: "7.2.4"
+  line: production
+  architectures: [x86_64]
+  distros:
+  - {id: ubuntu, version: "24.04", kernels: [{series: "6.8", kind: ga}]}
+  - {id: rocky, version: "9", kernels: [{series: "5.14", kind: ga}], limited_to: {gfx: [gfx942]}}
+  - {id: debian, version: "12", kernels: [{series: "6.1", kind: ga}], limited_to: {families: [instinct]}}
+  gpus:
+  - {gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}
+  - {gfx: gfx942, product: Instinct MI300X, family: instinct, support: supported}
+  install: null
+  confidence: high
+  sources: [doc]
+- version: "7.1.1"
+  line: production
+  architectures: [x86_64]
+  distros: [{id: rocky, version: "9.6", kernels: []}]
+  gpus: [{gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}]
+  install: null
+  confidence: low
+  sources: [doc]
+)";
+  Loaded l = load({{"m/rocm-releases.yaml", text}});
+  for (auto& e : l.errors) INFO(e.str());
+  REQUIRE(l.errors.empty());
+  const Matrix& m = l.matrix;
+  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "instinct", "gfx90a").is_false());
+  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "", "").is_true());  // no GPU named: the row counts
+  CHECK(m.lists_gpu("7.2.4", "debian", "12", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("7.2.4", "debian", "12", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("7.2.4", "debian", "12", "", "gfx1100").is_true());  // family not known: not narrowed by it
+  CHECK(m.lists_gpu("7.2.4", "ubuntu", "24.04", "radeon", "gfx1100").is_true());
+  // The newest release for the GPU skips a row limited to other GPUs.
+  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon") == "7.1.1");
+  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "debian", "12", "radeon").is_null());
+  // The distribution itself is still listed; only for other GPUs.
+  CHECK(m.distro_support("7.2.4", "rocky", "9.6").is_true());
+  // Its kernels are none for this GPU: not known, with the limit as the reason.
+  Value k = m.kernel_support("7.2.4", "rocky", "9.6", "5.14.0-570.el9.x86_64", "radeon", "gfx1100");
+  REQUIRE(k.is_unknown());
+  CHECK(k.why() == "ROCm 7.2.4 lists rocky 9.6 only for gfx942, so none of its kernels is for this GPU");
+  CHECK(m.kernel_support("7.2.4", "rocky", "9.6", "5.14.0-570.el9.x86_64", "instinct", "gfx942").is_true());
+  CHECK(m.kernel_support("7.2.4", "rocky", "9.6", "6.1.0", "instinct", "gfx942").is_false());
+  CHECK(m.gpu_left_out("7.2.4", "debian", "12", "radeon", "gfx1100") == "ROCm 7.2.4 lists debian 12 only for instinct GPUs");
+  CHECK(m.gpu_left_out("7.2.4", "debian", "12", "instinct", "gfx942").empty());
+  CHECK(m.gpu_left_out("7.2.4", "fedora", "43", "radeon", "gfx1100").empty());  // not listed at all: no limit to name
 }

@@ -76,7 +76,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     std::string v(r.version);
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
-    if (!ctx.matrix.distro_support(v, ctx.distro->id, ctx.distro->version).is_true()) continue;
+    if (!ctx.matrix.lists_gpu(v, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true()) continue;
     ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
@@ -94,7 +94,8 @@ void note_release(Context& ctx) {
   for (auto& u : ctx.release->unverified) ctx.note(u);
   const Release* r = ctx.matrix.find_release(ctx.release->version);
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
-  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family);
+  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family,
+                                      ctx.install_gfx);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
              " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
@@ -190,7 +191,7 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     // As check's newest release: the matrix's own question (Matrix::lists_gpu).
-    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family).is_true())
+    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
       return &rel;
   }
   return nullptr;
@@ -243,12 +244,27 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Leave --rocm out: rocmdoc picks the newest release that supports it."};
     if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
       ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
+    std::string left_out = ctx.matrix.gpu_left_out(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+    if (!left_out.empty())
+      ctx.note(left_out + ", not for this " + gfx + ": AMD does not support it there (installing as asked with --rocm).");
     return chosen(ctx, gfx);
   }
+  // Releases that list the GPU but this distribution only for other GPUs:
+  // what the refusal names, if nothing else fits.
+  std::vector<std::string> left_out;
+  std::string left_out_release;
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.picked_by_default(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     if (!s.ok) continue;
+    // As check's newest release for the GPU: not where AMD's row for this
+    // distribution is limited to other GPUs (Debian 12: Instinct only).
+    if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_false()) {
+      std::string why = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+      if (!why.empty()) left_out.push_back(why);
+      if (left_out_release.empty() && !why.empty()) left_out_release = rel.version;
+      continue;
+    }
     ctx.release = &rel;
     if (!s.via.empty())
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
@@ -261,11 +277,17 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     return chosen(ctx, gfx);
   }
   if (const RecipeRelease* rel = on_request_listing(ctx, gfx)) return choose_on_request(ctx, *rel, gfx);
+  std::string limits;
+  for (auto& why : left_out) limits += " " + why + ".";
+  std::string anyway = left_out_release.empty()
+                           ? ""
+                           : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
+                                 ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
-                                               ctx.matrix.as_of() + ").",
+                                               ctx.matrix.as_of() + ")." + limits,
                         "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
-                            on_request_hint(ctx.recipes, gfx)};
+                            on_request_hint(ctx.recipes, gfx) + anyway};
 }
 
 }  // namespace rocmdoc::plan
