@@ -355,6 +355,7 @@ constexpr std::string_view kFactNames[] = {
     "target.for_gpu",
     "target.gpu_family",
     "target.gpu_gfx",
+    "target.gpu_left_out",
     "target.in_matrix",
     "target.installed",
     "target.kernel_packages[]",

@@ -268,9 +268,14 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   Json family = gpu_family(chosen);
   Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>(),
                                           family.is_string() ? family.get<std::string>() : "");
-  if (newest.is_null())
+  if (newest.is_null()) {
+    // A release that lists both, but the distribution for other GPUs only
+    // (Rocky Linux 9 for the MI300X and MI300A): the news for this GPU.
+    std::string limit = matrix.newest_left_out(gfx, distro.get<std::string>(), version.get<std::string>(),
+                                               family.is_string() ? family.get<std::string>() : "");
     return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
-                   version.get<std::string>());
+                   version.get<std::string>() + (limit.empty() ? "" : " (" + limit + ")"));
+  }
   return newest;
 }
 
@@ -406,6 +411,15 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   // Its gfx target, for the rows AMD limits to some targets (limited_to).
   const Json* deciding = deciding_gpu(gpus);
   t["gpu_gfx"] = deciding ? (*deciding)["gfx"] : Json(nullptr);
+  // Where the release lists this distribution for other GPUs only, why.
+  std::string left_out;
+  const Json& distro = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (t["rocm"].is_string() && distro.is_string() && version.is_string() && t["gpu_gfx"].is_string())
+    left_out = matrix.gpu_left_out(t["rocm"].get<std::string>(), distro.get<std::string>(), version.get<std::string>(),
+                                   t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "",
+                                   t["gpu_gfx"].get<std::string>());
+  t["gpu_left_out"] = left_out.empty() ? Json(nullptr) : Json(left_out);
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;
   t["newest_for_gpu"] = newest;

@@ -360,6 +360,17 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
   return nullptr;
 }
 
+std::string Matrix::newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                                    const std::string& family) const {
+  const Release* newest = nullptr;
+  for (auto& r : releases_) {
+    if (r.line == "preview" || (newest && compare_versions(r.version, newest->version) <= 0)) continue;
+    std::string v(r.version);
+    if (listed_as_supported(gpu_support(v, gfx)) && !gpu_left_out(v, distro, version_id, family, gfx).empty()) newest = &r;
+  }
+  return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx) : "";
+}
+
 void Matrix::add_functions(std::map<std::string, Function>& f) const {
   auto s = [](const Value& v) { return v.json().is_string() ? v.json().get<std::string>() : json_text(v.json()); };
   // The matrix outlives the function table (both belong to one check run).

@@ -262,6 +262,12 @@ class Matrix {
   // family: gpu_family()'s, or "" where not known.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
                           const std::string& family = "") const;
+  // Where newest_release_for finds nothing: the newest production or Core
+  // SDK release that lists gfx and the distribution, but the distribution
+  // for other GPUs only, as gpu_left_out says it ("ROCm 10.1.0 lists rocky
+  // 9.6 only for gfx942"); "" where there is none.
+  std::string newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                              const std::string& family) const;
   // The entry with the best reported outcome for gfx, or nullptr.
   const Override* hsa_override(std::string_view gfx) const;
   // The reported outcome of one value on gfx, or null when nobody reported it.

@@ -482,3 +482,27 @@ releases:
   CHECK(m.gpu_left_out("7.2.4", "debian", "12", "instinct", "gfx942").empty());
   CHECK(m.gpu_left_out("7.2.4", "fedora", "43", "radeon", "gfx1100").empty());  // not listed at all: no limit to name
 }
+
+TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows", "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  int limited = 0;
+  for (auto& r : m.releases())
+    for (auto& d : r.distros) {
+      limited += !d.limited_gfx.empty() || !d.limited_families.empty();
+      for (auto gfx : d.limited_gfx) {
+        INFO("ROCm " << r.version << " " << d.id << " " << d.version << ": " << gfx);
+        CHECK(m.gfx_target(gfx));
+      }
+    }
+  CHECK(limited > 100);
+  // AMD's footnote, "Rocky Linux 9 is supported only on AMD Instinct MI300X and MI300A GPUs".
+  CHECK(m.find_release("7.2.4")->distro_row("rocky", "9.6")->limited_gfx == MatrixTexts{"gfx942"});
+  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon").is_null());
+  // 10.x lists Debian for Instinct GPUs only; 7.2.4 does too.
+  CHECK(m.newest_release_for("gfx1100", "debian", "12", "radeon").is_null());
+  CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04", "radeon") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "rhel", "9.8", "radeon") == "10.1.0");  // 10.x lists RHEL 9.8 for Radeon too
+}

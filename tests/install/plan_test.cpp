@@ -90,6 +90,22 @@ Edit debian(const std::string& version, const std::string& codename, const std::
   };
 }
 
+// An Instinct MI300X (Aqua Vanjaram, gfx942) in place of the RX 7900 XTX:
+// AMD lists Debian 12 and 13 for Instinct GPUs only (7.2.4: Debian 12 for
+// the MI325X, MI300X, MI300A and MI200 series, Debian 13 for the MI355X,
+// MI350X, MI325X and MI300X).
+Edit mi300x = [](Json& f) {
+  f["pci"]["gpus"][0]["device_id"] = "0x74a1";
+  f["kfd"]["gpus"][0]["gfx"] = "gfx942";
+};
+
+Edit both(Edit a, Edit b) {
+  return [a, b](Json& f) {
+    a(f);
+    b(f);
+  };
+}
+
 // The 26.04 machine with a Radeon AI PRO R9700 (Navi 48, gfx1201) in place of its RX 7900 XTX.
 Edit r9700() {
   return [](Json& f) {
@@ -140,14 +156,21 @@ TEST_CASE("golden plans: Ubuntu 22.04 and Debian 12/13", "[install-plan]") {
     o.rocm = rocm;
     golden_json(std::string("ubuntu2204-rx6700xt-") + rocm, plan_for("ubuntu2204-rx6700xt", o));
   }
+  // AMD lists Debian for Instinct GPUs only: the default plans are an
+  // MI300X's; the RX 7900 XTX gets a release there only when --rocm names it
+  // (its plans say so), and a refusal without.
   Edit bookworm = debian("12", "bookworm", "6.1.0-25-amd64");
-  golden_json("debian12-rx7900xtx-default", plan_for("ubuntu2404-rx7900xtx", {}, bookworm));
+  golden_json("debian12-mi300x-default", plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x)));
   for (const char* rocm : {"7.1.1", "7.0.2", "6.4.3"}) {
     InstallOptions o;
     o.rocm = rocm;
     golden_json(std::string("debian12-rx7900xtx-") + rocm, plan_for("ubuntu2404-rx7900xtx", o, bookworm));
   }
-  golden_json("debian13-rx7900xtx-default", plan_for("ubuntu2404-rx7900xtx", {}, debian("13", "trixie", "6.12.48+deb13-amd64")));
+  PlanResult radeon = plan_for("ubuntu2404-rx7900xtx", {}, bookworm);
+  REQUIRE(std::holds_alternative<InstallRefusal>(radeon));
+  compare_golden("debian12-rx7900xtx-default-refusal.txt", render_refusal_text(std::get<InstallRefusal>(radeon)));
+  golden_json("debian13-mi300x-default",
+              plan_for("ubuntu2404-rx7900xtx", {}, both(debian("13", "trixie", "6.12.48+deb13-amd64"), mi300x)));
 }
 
 TEST_CASE("plans pick the release, repositories and lines per distribution", "[install-plan]") {
@@ -156,7 +179,8 @@ TEST_CASE("plans pick the release, repositories and lines per distribution", "[i
   CHECK(noble.driver == "30.30.4");
   CHECK(noble.user == "alex");
   CHECK(noble.venv == "/home/alex/rocm-venv");
-  InstallPlan deb = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, debian("12", "bookworm", "6.1.0-25-amd64")));
+  InstallPlan deb = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(debian("12", "bookworm", "6.1.0-25-amd64"), mi300x)));
+  CHECK(deb.rocm == "7.2.4");
   CHECK(deb.codename == "jammy");
   for (auto& s : deb.steps) {
     if (s.id == "amdgpu-list")  // Debian's driver line has no i386
@@ -669,13 +693,6 @@ Edit rx9070 = [](Json& f) {
   f["kfd"]["gpus"][0]["gfx"] = "gfx1201";
 };
 
-Edit both(Edit a, Edit b) {
-  return [a, b](Json& f) {
-    a(f);
-    b(f);
-  };
-}
-
 bool noted(const InstallPlan& p, const std::string& text) {
   return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
 }
@@ -783,15 +800,28 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
 }
 
 TEST_CASE("without --from: AMD's repositories, with a note where the distribution's packages would do", "[install-plan]") {
-  InstallPlan amd = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
+  // AMD lists Debian 13 for Instinct GPUs only: an RX 7900 XTX gets AMD's
+  // release when --rocm names it, with both the limit and Debian's own
+  // packages noted; without --rocm, a refusal that names both ways.
+  InstallOptions named;
+  named.rocm = "7.2.4";
+  InstallPlan amd = must_plan(plan_for("ubuntu2404-rx7900xtx", named, trixie));
   CHECK(amd.from == "amd");
   CHECK(amd.rocm == "7.2.4");
-  CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro`"));
+  CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro` plans it instead"));
+  CHECK(noted(amd, "ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
+  auto radeon = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
+  CHECK(radeon.id == "unsupported-gpu");
+  CHECK(radeon.reason.find("ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942.") != std::string::npos);
+  CHECK(radeon.instead.find("`rocmdoc install --rocm 7.2.4`") != std::string::npos);
+  CHECK(radeon.instead.find("Debian 13's own ROCm 5.7.1 is built for gfx1100: `rocmdoc install --from distro`") != std::string::npos);
   InstallOptions explicit_amd;
   explicit_amd.from = "amd";
-  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", explicit_amd, trixie)).from == "amd");
-  // Not built for gfx1201: no such note.
-  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070))), "--from distro"));
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", explicit_amd, both(trixie, mi300x))).from == "amd");
+  // Not built for gfx942 (nor gfx1201): no such note, and no such advice.
+  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, mi300x))), "--from distro"));
+  CHECK(std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070))).instead.find("--from distro") ==
+        std::string::npos);
   // Fedora without --from: AMD has no packages for it; the refusal points at --from distro.
   auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm"));
   CHECK(fedora.id == "unsupported-distro");
@@ -805,10 +835,12 @@ TEST_CASE("without --from, install prefers the distribution's packages only wher
   InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie, &preferring));
   CHECK(p.from == "distro");
   CHECK(noted(p, "without --from because a test says so"));
-  // Not for a GPU outside the list, and not against --from amd.
-  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070), &preferring)).from == "amd");
+  // Not for a GPU outside the list (an MI300X, which AMD lists on Debian
+  // 13), and not against --from amd.
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, mi300x), &preferring)).from == "amd");
   InstallOptions amd;
   amd.from = "amd";
+  amd.rocm = "7.2.4";
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", amd, trixie, &preferring)).from == "amd");
   // The shipped recipes prefer none: no source says the distribution's packages are the simpler path.
   for (auto& own : shipped().recipes.own_packages) CHECK(own.auto_prefer.empty());
@@ -836,4 +868,41 @@ TEST_CASE("recipe loader: the distributions' own packages are checked strictly",
   CHECK(first_error("distro_gives_up: [a]\n").find("'distro_gives_up_sources'") != std::string::npos);
   CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], sources: [s], what: 1}\n").rfind("rules/install/d.yaml:5:", 0) ==
         0);
+}
+
+TEST_CASE("check and install agree where AMD lists a distribution for some GPUs only", "[install-plan]") {
+  // What check names for the GPU (target.newest_for_gpu), from the same facts.
+  auto newest_for_gpu = [](const std::string& machine, const Edit& edit) {
+    Json f = facts_for_root(machine_root(machine));
+    if (edit) edit(f);
+    add_derived_facts(f, *shipped().knowledge.matrix, std::nullopt);
+    return f["target"]["newest_for_gpu"];
+  };
+  auto refusal = [](const PlanResult& r) {
+    REQUIRE(std::holds_alternative<InstallRefusal>(r));
+    return std::get<InstallRefusal>(r);
+  };
+  // Rocky Linux 9.6 with its RX 7900 XTX: every release that lists Rocky
+  // Linux 9 lists it for the MI300X and MI300A (gfx942) only. Check names no
+  // release; install, which has no recipe for Rocky, does not send the user
+  // to AMD's guide for one.
+  Json rx = newest_for_gpu("rocky96-amd-rocm", nullptr);
+  REQUIRE(is_unknown(rx));
+  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
+  InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
+  CHECK(rocky.id == "unsupported-distro");
+  CHECK(rocky.instead.find("its install guide has no release for it on rocky 9.6 either (ROCm 10.1.0 lists rocky 9.6 only for "
+                           "gfx942)") != std::string::npos);
+  // The same machine with an MI300X: both name ROCm 7.2.4.
+  CHECK(newest_for_gpu("rocky96-amd-rocm", mi300x) == "7.2.4");
+  CHECK(refusal(plan_for("rocky96-amd-rocm", {}, mi300x)).instead.find("AMD's install guide for ROCm 7.2.4, the newest release "
+                                                                          "that lists this GPU on rocky 9.6") != std::string::npos);
+  // Debian 12, which rocmdoc installs on: AMD lists it for Instinct GPUs
+  // only, so the RX 7900 XTX gets no release from either, the MI300X the
+  // same one from both.
+  Edit bookworm = debian("12", "bookworm", "6.1.0-25-amd64");
+  CHECK(is_unknown(newest_for_gpu("ubuntu2404-rx7900xtx", bookworm)));
+  CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, bookworm)).id == "unsupported-gpu");
+  CHECK(newest_for_gpu("ubuntu2404-rx7900xtx", both(bookworm, mi300x)) == "7.2.4");
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x))).rocm == "7.2.4");
 }

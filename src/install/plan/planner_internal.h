@@ -124,8 +124,10 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
 // Without --from: whether the recipe documents the distribution's packages
 // as the simpler path here and they are built for this GPU.
 bool distro_preferred(Context& ctx);
-// A note for AMD's plan where the distribution's own packages would also do.
-void note_distro_alternative(Context& ctx);
+// Where the distribution's own packages are built for this GPU, the
+// sentence that names them: a note beside AMD's plan, or part of the advice
+// where no AMD release fits. "" otherwise.
+std::string distro_alternative(const Context& ctx, bool beside_amd_plan);
 
 // Step builders, in plan order (each appends what applies to ctx).
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps);

@@ -249,10 +249,9 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       ctx.note(left_out + ", not for this " + gfx + ": AMD does not support it there (installing as asked with --rocm).");
     return chosen(ctx, gfx);
   }
-  // Releases that list the GPU but this distribution only for other GPUs:
-  // what the refusal names, if nothing else fits.
-  std::vector<std::string> left_out;
-  std::string left_out_release;
+  // The newest release that lists the GPU but this distribution only for
+  // other GPUs: what the refusal names, if nothing else fits.
+  std::string left_out, left_out_release;
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.picked_by_default(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
@@ -260,9 +259,10 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     // As check's newest release for the GPU: not where AMD's row for this
     // distribution is limited to other GPUs (Debian 12: Instinct only).
     if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_false()) {
-      std::string why = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
-      if (!why.empty()) left_out.push_back(why);
-      if (left_out_release.empty() && !why.empty()) left_out_release = rel.version;
+      if (left_out.empty()) {
+        left_out = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+        if (!left_out.empty()) left_out_release = rel.version;
+      }
       continue;
     }
     ctx.release = &rel;
@@ -277,15 +277,13 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     return chosen(ctx, gfx);
   }
   if (const RecipeRelease* rel = on_request_listing(ctx, gfx)) return choose_on_request(ctx, *rel, gfx);
-  std::string limits;
-  for (auto& why : left_out) limits += " " + why + ".";
   std::string anyway = left_out_release.empty()
                            ? ""
                            : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
                                  ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
-                                               ctx.matrix.as_of() + ")." + limits,
+                                               ctx.matrix.as_of() + ")." + (left_out.empty() ? "" : " " + left_out + "."),
                         "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
                             on_request_hint(ctx.recipes, gfx) + anyway};
 }
