@@ -498,11 +498,15 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
 
 // AMD's guides give Ryzen APUs the kernel's inbox amdgpu: a machine whose
 // only AMD GPU is an APU's (Strix Halo, gfx1151) gets no driver steps.
+namespace {
+// Strix Halo (Ryzen AI Max, gfx1151) in place of the machine's RX 7900 XTX.
+Edit strix_halo = [](Json& f) {
+  f["pci"]["gpus"][0]["device_id"] = "0x1586";
+  f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
+};
+}  // namespace
+
 TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why", "[install-plan]") {
-  Edit strix_halo = [](Json& f) {
-    f["pci"]["gpus"][0]["device_id"] = "0x1586";
-    f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
-  };
   InstallPlan apu = must_plan(plan_for("ubuntu2604-rx7900xtx", {}, strix_halo));
   CHECK(apu.rocm == "10.1.0");
   CHECK(apu.driver.empty());
@@ -514,6 +518,33 @@ TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why
                     [](auto& n) { return n.find("a Ryzen APU's (gfx1151)") != std::string::npos; }));
   // The discrete card keeps its driver.
   CHECK(must_plan(plan_for("ubuntu2604-rx7900xtx")).driver == "31.60");
+}
+
+// Strix Halo on Ubuntu 24.04: a production release lists gfx1151 (the
+// Radeon/Ryzen 6.4.4), so the first on-request path, for a GPU no
+// production release lists, does not apply; none of the releases picked by
+// default on 24.04 lists it, and the Core SDK line does: the second path,
+// after the default releases, plans 10.1.0, the release check names too.
+TEST_CASE("Strix Halo on Ubuntu 24.04: the on-request path after the default releases plans 10.1.0", "[install-plan]") {
+  const Matrix& m = *shipped().knowledge.matrix;
+  REQUIRE(!m.releases_for_gfx("gfx1151").empty());
+  for (auto& rel : shipped().recipes.releases)
+    if (!rel.on_request) CHECK(m.gpu_support(rel.version, "gfx1151").json() != "supported");
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, strix_halo));
+  CHECK(p.rocm == "10.1.0");
+  CHECK(p.distro == "ubuntu 24.04");
+  CHECK(p.driver.empty());  // an APU: the kernel's own amdgpu
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1151");
+  CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
+    return n == "None of the releases rocmdoc installs by default on ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
+                "ROCm 10.1.0 does, and the plan installs it.";
+  }));
+  CHECK(std::none_of(p.notes.begin(), p.notes.end(), [](auto& n) { return n.find("HSA_OVERRIDE_GFX_VERSION") != std::string::npos; }));
+  // check names the same release for the GPU there.
+  Json f = facts_for_root(machine_root("ubuntu2404-rx7900xtx"));
+  strix_halo(f);
+  add_derived_facts(f, m, std::nullopt);
+  CHECK(f["target"]["newest_for_gpu"] == "10.1.0");
 }
 
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
