@@ -547,6 +547,37 @@ TEST_CASE("Strix Halo on Ubuntu 24.04: the on-request path after the default rel
   CHECK(f["target"]["newest_for_gpu"] == "10.1.0");
 }
 
+// The refusal's hint names an on-request release only where it would pass
+// for the GPU's family and the distribution, as on_request_listing asks.
+TEST_CASE("a refusal hints at an on-request release only where it lists the distribution for the GPU", "[install-plan]") {
+  // Strix Halo on Ubuntu 22.04: 10.1.0 builds amdrocm10.1-gfx1151, but lists
+  // no kernel for Ryzen APUs there.
+  PlanResult jammy = plan_for("ubuntu2204-rx6700xt", {}, strix_halo);
+  REQUIRE(std::holds_alternative<InstallRefusal>(jammy));
+  const InstallRefusal& apu = std::get<InstallRefusal>(jammy);
+  CHECK(apu.id == "unsupported-gpu");
+  CHECK(apu.instead.find("--rocm 10.1.0") == std::string::npos);
+  CHECK(apu.instead.find("amdrocm10.1-gfx1151") == std::string::npos);
+  // An RX 5700 XT (gfx1010, on no list, its override reported to need
+  // builds for gfx1010 itself) with recipes whose 10.1.0 builds a gfx1010
+  // package: named on Ubuntu 24.04, which 10.1.0 lists for Radeon cards,
+  // not on Debian 12, which it lists for Instinct GPUs only.
+  InstallRecipes building = shipped().recipes;
+  for (auto& rel : building.releases)
+    if (rel.version == "10.1.0") rel.gfx_packages.push_back("gfx1010");
+  Edit navi10 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x731f";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1010";
+  };
+  auto instead = [&](const Edit& where) {
+    PlanResult r = plan_for("ubuntu2404-rx7900xtx", {}, where, &building);
+    REQUIRE(std::holds_alternative<InstallRefusal>(r));
+    return std::get<InstallRefusal>(r).instead;
+  };
+  CHECK(instead(navi10).find("ROCm 10.1.0 builds amdrocm10.1-gfx1010: `rocmdoc install --rocm 10.1.0`") != std::string::npos);
+  CHECK(instead(both(debian("12", "bookworm", "6.1.0-25-amd64"), navi10)).find("--rocm 10.1.0") == std::string::npos);
+}
+
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
   auto first_error = [](const std::string& release) {
     std::string text = "schema: 1\nas_of: \"2026-01-01\"\nreleases:\n" + release;

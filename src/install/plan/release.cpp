@@ -55,11 +55,15 @@ std::string covered_releases(const InstallRecipes& r) {
 }
 
 // An on-request release with a package built for gfx: worth naming when
-// nothing else fits.
-std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
-  for (auto& rel : r.releases) {
+// nothing else fits, but only one that would pass here: its recipe covers
+// the distribution and the matrix lists the distribution for this GPU
+// (10.1.0 lists no kernel for Ryzen APUs on Ubuntu 22.04, Debian for
+// Instinct GPUs only).
+std::string on_request_hint(const Context& ctx, const std::string& gfx) {
+  for (auto& rel : ctx.recipes.releases) {
     std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
-    if (!package.empty())
+    if (!package.empty() && rel.supports(*ctx.distro) &&
+        ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
       return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
              "` (see its plan's notes).";
   }
@@ -224,7 +228,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
                                                    ", and no working HSA_OVERRIDE_GFX_VERSION is reported for it.",
                             "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
-                                on_request_hint(ctx.recipes, gfx)};
+                                on_request_hint(ctx, gfx)};
     ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
@@ -285,7 +289,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
                                                ctx.matrix.as_of() + ")." + (left_out.empty() ? "" : " " + left_out + "."),
                         "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
-                            on_request_hint(ctx.recipes, gfx) + anyway};
+                            on_request_hint(ctx, gfx) + anyway};
 }
 
 }  // namespace rocmdoc::plan
