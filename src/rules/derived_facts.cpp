@@ -255,7 +255,9 @@ std::optional<Json> unversioned_distro(const Json& facts, const Matrix& matrix) 
 }
 
 // The newest production release whose lists name the GPU's gfx and this
-// distribution, or unknown with the reason none can be named.
+// distribution for it, else the newest Core SDK release that does (what
+// `rocmdoc install` then installs), or unknown with the reason none can be
+// named.
 // for_gpu: set to the address of the GPU that decided.
 Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, Json& for_gpu) {
   if (auto why = unversioned_distro(facts, matrix)) return *why;

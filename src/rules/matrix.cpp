@@ -346,7 +346,8 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
   // release lists both the GPU and the distribution: Ubuntu 26.04, which AMD
   // lists from 7.14.1 and 10.0.0 on, or a GPU the production tables do not
   // name yet (Strix Halo's gfx1151 on Ubuntu 24.04). `rocmdoc install`
-  // installs that line with --rocm, or by default on such a distribution.
+  // installs that line with --rocm, by default on Ubuntu 26.04, and where
+  // this falls back to it (install's on_request_listing asks lists_gpu too).
   for (const char* line : {"production", "core_sdk"}) {
     Json best = nullptr;
     for (auto& r : releases_) {

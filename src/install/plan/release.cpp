@@ -275,8 +275,8 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                ", the nearest release with one.");
     if (rel.on_request)  // the default only here: say why, and what is newer
       ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
-               " only (elsewhere --rocm must name it): none of the releases rocmdoc picks by default elsewhere supports " +
-               ctx.distro->name() + ".");
+               " (elsewhere only where --rocm names it or no other release lists the GPU): none of the releases rocmdoc "
+               "picks by default elsewhere supports " + ctx.distro->name() + ".");
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
