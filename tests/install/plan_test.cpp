@@ -106,6 +106,11 @@ Edit both(Edit a, Edit b) {
   };
 }
 
+// Whether a plan has a note containing text.
+bool noted(const InstallPlan& p, const std::string& text) {
+  return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
+}
+
 // The 26.04 machine with a Radeon AI PRO R9700 (Navi 48, gfx1201) in place of its RX 7900 XTX.
 Edit r9700() {
   return [](Json& f) {
@@ -580,6 +585,51 @@ TEST_CASE("a refusal hints at an on-request release only where it lists the dist
   CHECK(instead(both(debian("12", "bookworm", "6.1.0-25-amd64"), navi10)).find("--rocm 10.1.0") == std::string::npos);
 }
 
+// An RX 7600 (gfx1102) with ROCm 6.4.1 installed: AMD's 7.2.x tables do not
+// list gfx1102 (their Radeon list ends at the RX 7700), its 7.14.1 and 10.x
+// tables do, and the Core SDK guide asks for 7.2.4 or older to be
+// uninstalled first. So the plan is 10.1.0 with the older-rocm gate, which
+// names both ways forward: the removal, or 7.2.4 over the old release as
+// gfx1100 with the override users report, outside AMD's support.
+TEST_CASE("an RX 7600 over an older ROCm: 10.1.0, and the gate names the removal or --rocm 7.2.4 and what it gives up",
+          "[install-plan]") {
+  const Matrix& m = *shipped().knowledge.matrix;
+  CHECK(m.gpu_support("7.2.4", "gfx1102").json() == "not_listed");
+  CHECK(m.gpu_support("10.1.0", "gfx1102").json() == "supported");
+  Edit rx7600 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x7480";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1102";
+  };
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, rx7600));
+  CHECK(p.rocm == "10.1.0");
+  const PlanStep& gate = step_of(p, "older-rocm");
+  CHECK(gate.actions.empty());
+  CHECK(gate.title.find("`sudo apt autoremove rocm`, then `sudo apt autoremove rocm-core`") != std::string::npos);
+  CHECK(gate.title.find("or install ROCm 7.2.4 over it instead, `rocmdoc install --rocm 7.2.4`, which gives up AMD's support "
+                        "for this GPU: ROCm 7.2.4 does not list gfx1102, so it runs as gfx1100 with "
+                        "HSA_OVERRIDE_GFX_VERSION=11.0.0") != std::string::npos);
+  // The facts show rocm-core: the plan says before anything runs that the run will stop there.
+  CHECK(noted(p, "rocm-core is installed (an earlier ROCm): a run stops at the older-rocm step until it is uninstalled"));
+  // The way forward it names: 7.2.4 for gfx1100, with the override in a note, and no gate.
+  InstallOptions named;
+  named.rocm = "7.2.4";
+  InstallPlan production = must_plan(plan_for("ubuntu2404-rx7900xtx", named, rx7600));
+  CHECK(production.rocm == "7.2.4");
+  CHECK(noted(production, "HSA_OVERRIDE_GFX_VERSION=11.0.0"));
+  CHECK(std::none_of(production.steps.begin(), production.steps.end(), [](auto& s) { return s.id == "older-rocm"; }));
+  // Without an earlier ROCm, no such note; on Ubuntu 26.04, which no release
+  // picked by default covers, the gate names the removal only.
+  Edit clean = [&](Json& f) {
+    rx7600(f);
+    Json kept = Json::array();
+    for (auto& pkg : f["rocm"]["packages"])
+      if (pkg["name"] != "rocm-core") kept.push_back(pkg);
+    f["rocm"]["packages"] = kept;
+  };
+  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, clean)), "rocm-core is installed"));
+  CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx")), "older-rocm").title.find("--rocm") == std::string::npos);
+}
+
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
   auto first_error = [](const std::string& release) {
     std::string text = "schema: 1\nas_of: \"2026-01-01\"\nreleases:\n" + release;
@@ -756,10 +806,6 @@ Edit rx9070 = [](Json& f) {
   f["pci"]["gpus"][0]["device_id"] = "0x7550";
   f["kfd"]["gpus"][0]["gfx"] = "gfx1201";
 };
-
-bool noted(const InstallPlan& p, const std::string& text) {
-  return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
-}
 
 std::string refusal_id(const PlanResult& r) {
   REQUIRE(std::holds_alternative<InstallRefusal>(r));

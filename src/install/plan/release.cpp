@@ -113,10 +113,31 @@ std::optional<InstallRefusal> driver_gap(const Context& ctx) {
   return InstallRefusal{"driver-not-covered", ctx.release->driver_gap->reason, ctx.release->driver_gap->instead};
 }
 
+// AMD's guide for the Core SDK line asks for ROCm 7.2.4 or older to be
+// uninstalled first; rocmdoc leaves that to the user (the older-rocm gate).
+// Where an older ROCm is there, the plan says so before anything runs.
+void note_older_rocm(Context& ctx) {
+  if (ctx.release->remove_first.empty()) return;
+  const Json& packages = field(field(ctx.facts, "rocm"), "packages");
+  if (!packages.is_array()) return;
+  for (auto& p : packages) {
+    const Json& name = field(p, "name");
+    if (!name.is_string() ||
+        std::find(ctx.release->remove_first.begin(), ctx.release->remove_first.end(), name.get<std::string>()) ==
+            ctx.release->remove_first.end())
+      continue;
+    std::string instead = keep_older_instead(ctx);
+    ctx.note(name.get<std::string>() + " is installed (an earlier ROCm): a run stops at the older-rocm step until it is "
+             "uninstalled (" + ctx.release->remove_first_how + ")" + (instead.empty() ? "." : "; " + instead));
+    return;
+  }
+}
+
 std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
   ctx.install_gfx = gfx;
   if (auto r = driver_gap(ctx)) return r;
   note_release(ctx);
+  note_older_rocm(ctx);
   const RecipeRelease& rel = *ctx.release;
   if (!rel.gfx_package.empty() && rel.package_for_gfx(gfx).empty())
     ctx.note("ROCm " + rel.version + " has no package built for " + gfx + " alone; the plan installs " + rel.rocm_packages.front() +
@@ -209,6 +230,27 @@ std::optional<InstallRefusal> choose_on_request(Context& ctx, const RecipeReleas
 }
 
 }  // namespace
+
+std::string keep_older_instead(const Context& ctx) {
+  const std::string& gfx = ctx.gfx;  // the GPU itself, not a stand-in the chosen release runs it as
+  const Override* o = ctx.matrix.hsa_override(gfx);
+  std::string value = o && o->value ? std::string(*o->value) : "";
+  std::string stand_in = value.empty() || (o->outcome != "works" && o->outcome != "works_with_caveats") ? "" : gfx_of_override(value);
+  for (auto& rel : ctx.recipes.releases) {
+    if (rel.on_request || !rel.picked_by_default(*ctx.distro) || !rel.remove_first.empty()) continue;
+    auto fits = [&](const std::string& target) {
+      return matrix_support(ctx.matrix, rel.version, target).ok &&
+             !ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, target).is_false();
+    };
+    std::string command = "`rocmdoc install --rocm " + rel.version + "`";
+    if (fits(gfx)) return "or install ROCm " + rel.version + " over it instead: " + command + ".";
+    if (!stand_in.empty() && stand_in != gfx && fits(stand_in))
+      return "or install ROCm " + rel.version + " over it instead, " + command + ", which gives up AMD's support for this GPU: ROCm " +
+             rel.version + " does not list " + gfx + ", so it runs as " + stand_in + " with HSA_OVERRIDE_GFX_VERSION=" + value +
+             " (a workaround users report, not AMD's: " + std::string(o->caveats) + ").";
+  }
+  return "";
+}
 
 std::optional<InstallRefusal> choose_release(Context& ctx) {
   std::string gfx = ctx.gfx;
