@@ -403,11 +403,14 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   Loaded good = with_limit("{families: [radeon], gfx: [gfx1100]}");
   for (auto& e : good.errors) INFO(e.str());
   REQUIRE(good.errors.empty());
-  const MatrixDistro* d = good.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  const Release* r641 = good.matrix.find_release("6.4.1");
+  REQUIRE(r641);
+  const MatrixDistro* d = r641->distro_row("ubuntu", "22.04");
   REQUIRE(d);
   CHECK(d->limited_families == MatrixTexts{"radeon"});
   CHECK(d->limited_gfx == MatrixTexts{"gfx1100"});
-  CHECK(good.matrix.find_release("6.4.1")->distro_row("ubuntu", "24.04")->limited_gfx.empty());
+  REQUIRE(r641->distro_row("ubuntu", "24.04"));
+  CHECK(r641->distro_row("ubuntu", "24.04")->limited_gfx.empty());
 
   auto error = [&](const std::string& limit) {
     Loaded l = with_limit(limit);
@@ -428,59 +431,48 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
 }
 
 TEST_CASE("a row limited_to some GPUs lists the distribution for those only, for check and install alike", "[matrix]") {
-  const char* text = R"(schema: 1
-as_of: "2026-01-01"
-sources: {doc: the system requirements}
-releases:
-- version: "7.2.4"
-  line: production
-  architectures: [x86_64]
-  distros:
-  - {id: ubuntu, version: "24.04", kernels: [{series: "6.8", kind: ga}]}
-  - {id: rocky, version: "9", kernels: [{series: "5.14", kind: ga}], limited_to: {gfx: [gfx942]}}
-  - {id: debian, version: "12", kernels: [{series: "6.1", kind: ga}], limited_to: {families: [instinct]}}
-  gpus:
-  - {gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}
-  - {gfx: gfx942, product: Instinct MI300X, family: instinct, support: supported}
-  install: null
-  confidence: high
-  sources: [doc]
-- version: "7.1.1"
-  line: production
-  architectures: [x86_64]
-  distros: [{id: rocky, version: "9.6", kernels: []}]
-  gpus: [{gfx: gfx1100, product: RX 7900 XTX, family: radeon, support: supported}]
-  install: null
-  confidence: low
-  sources: [doc]
-)";
+  // The small matrix's 6.4.1 with AMD's kind of limits, and 6.2.4 listing
+  // Rocky Linux 9.6 without one.
+  std::string text = kReleases;
+  auto insert_after = [&](const std::string& at, const std::string& what) {
+    size_t where = text.find(at);
+    REQUIRE(where != std::string::npos);
+    text.insert(where + at.size(), what);
+  };
+  insert_after("  - {id: ubuntu, version: \"22.04\", kernels: []}\n",
+               "  - {id: rocky, version: \"9\", kernels: [{series: \"5.14\", kind: ga}], limited_to: {gfx: [gfx942]}}\n"
+               "  - {id: debian, version: \"12\", kernels: [{series: \"6.1\", kind: ga}], limited_to: {families: [instinct]}}\n");
+  insert_after("  - {gfx: gfx906, product: null, family: null, support: deprecated}\n",
+               "  - {gfx: gfx942, product: Instinct MI300X, family: instinct, support: supported}\n");
+  insert_after("  distros: [{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}]}",
+               ", {id: rocky, version: \"9.6\", kernels: []}");
   Loaded l = load({{"m/rocm-releases.yaml", text}});
   for (auto& e : l.errors) INFO(e.str());
   REQUIRE(l.errors.empty());
   const Matrix& m = l.matrix;
-  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "radeon", "gfx1100").is_false());
-  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "instinct", "gfx942").is_true());
-  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "instinct", "gfx90a").is_false());
-  CHECK(m.lists_gpu("7.2.4", "rocky", "9.6", "", "").is_true());  // no GPU named: the row counts
-  CHECK(m.lists_gpu("7.2.4", "debian", "12", "radeon", "gfx1100").is_false());
-  CHECK(m.lists_gpu("7.2.4", "debian", "12", "instinct", "gfx942").is_true());
-  CHECK(m.lists_gpu("7.2.4", "debian", "12", "", "gfx1100").is_true());  // family not known: not narrowed by it
-  CHECK(m.lists_gpu("7.2.4", "ubuntu", "24.04", "radeon", "gfx1100").is_true());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "instinct", "gfx90a").is_false());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "", "").is_true());  // no GPU named: the row counts
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "", "gfx1100").is_true());  // family not known: not narrowed by it
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "24.04", "radeon", "gfx1100").is_true());
   // The newest release for the GPU skips a row limited to other GPUs.
-  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon") == "7.1.1");
-  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon") == "6.2.4");
+  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "6.4.1");
   CHECK(m.newest_release_for("gfx1100", "debian", "12", "radeon").is_null());
   // The distribution itself is still listed; only for other GPUs.
-  CHECK(m.distro_support("7.2.4", "rocky", "9.6").is_true());
+  CHECK(m.distro_support("6.4.1", "rocky", "9.6").is_true());
   // Its kernels are none for this GPU: not known, with the limit as the reason.
-  Value k = m.kernel_support("7.2.4", "rocky", "9.6", "5.14.0-570.el9.x86_64", "radeon", "gfx1100");
+  Value k = m.kernel_support("6.4.1", "rocky", "9.6", "5.14.0-570.el9.x86_64", "radeon", "gfx1100");
   REQUIRE(k.is_unknown());
-  CHECK(k.why() == "ROCm 7.2.4 lists rocky 9.6 only for gfx942, so none of its kernels is for this GPU");
-  CHECK(m.kernel_support("7.2.4", "rocky", "9.6", "5.14.0-570.el9.x86_64", "instinct", "gfx942").is_true());
-  CHECK(m.kernel_support("7.2.4", "rocky", "9.6", "6.1.0", "instinct", "gfx942").is_false());
-  CHECK(m.gpu_left_out("7.2.4", "debian", "12", "radeon", "gfx1100") == "ROCm 7.2.4 lists debian 12 only for instinct GPUs");
-  CHECK(m.gpu_left_out("7.2.4", "debian", "12", "instinct", "gfx942").empty());
-  CHECK(m.gpu_left_out("7.2.4", "fedora", "43", "radeon", "gfx1100").empty());  // not listed at all: no limit to name
+  CHECK(k.why() == "ROCm 6.4.1 lists rocky 9.6 only for gfx942, so none of its kernels is for this GPU");
+  CHECK(m.kernel_support("6.4.1", "rocky", "9.6", "5.14.0-570.el9.x86_64", "instinct", "gfx942").is_true());
+  CHECK(m.kernel_support("6.4.1", "rocky", "9.6", "6.1.0", "instinct", "gfx942").is_false());
+  CHECK(m.gpu_left_out("6.4.1", "debian", "12", "radeon", "gfx1100") == "ROCm 6.4.1 lists debian 12 only for instinct GPUs");
+  CHECK(m.gpu_left_out("6.4.1", "debian", "12", "instinct", "gfx942").empty());
+  CHECK(m.gpu_left_out("6.4.1", "fedora", "43", "radeon", "gfx1100").empty());  // not listed at all: no limit to name
 }
 
 TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows", "[matrix][shipped]") {
@@ -498,7 +490,11 @@ TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows",
     }
   CHECK(limited > 100);
   // AMD's footnote, "Rocky Linux 9 is supported only on AMD Instinct MI300X and MI300A GPUs".
-  CHECK(m.find_release("7.2.4")->distro_row("rocky", "9.6")->limited_gfx == MatrixTexts{"gfx942"});
+  const Release* r724 = m.find_release("7.2.4");
+  REQUIRE(r724);
+  const MatrixDistro* rocky = r724->distro_row("rocky", "9.6");
+  REQUIRE(rocky);
+  CHECK(rocky->limited_gfx == MatrixTexts{"gfx942"});
   CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
   CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon").is_null());
   // 10.x lists Debian for Instinct GPUs only; 7.2.4 does too.
