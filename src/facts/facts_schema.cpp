@@ -354,8 +354,6 @@ constexpr std::string_view kFactNames[] = {
     "target.distros[]",
     "target.for_gpu",
     "target.gpu_family",
-    "target.gpu_gfx",
-    "target.gpu_left_out",
     "target.in_matrix",
     "target.installed",
     "target.kernel_packages[]",
