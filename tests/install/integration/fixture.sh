@@ -6,8 +6,9 @@
 # first at cleanup: a test that mounts inside the root undoes it there).
 #
 # It leaves: ROOT (a debootstrapped bookworm root holding a recorded RX 7900
-# XTX's /sys and /proc, kernel $KERNEL, user alex, /dev/kfd, an earlier
-# install's list at $LEFTOVER, apt's lists read), an https server on
+# XTX's /sys and /proc with its GPU made an Instinct MI300X (as_mi300x, for
+# why), kernel $KERNEL, user alex, /dev/kfd, an earlier install's list at
+# $LEFTOVER, apt's lists read), an https server on
 # 127.0.0.1:$PORT ($BASE) serving signed repositories with stand-in
 # amdgpu-dkms, dkms, rocm, rocm-core, amdrocm10.0-<gfx> and kernel headers,
 # AMD's key place holding an impostor's key ($WORK/rocm.gpg.key is the right
@@ -163,8 +164,54 @@ INSTALL=(install --rules /opt/rocmdoc-test/rules --no-torch --user alex)
 LEFTOVER=/etc/apt/sources.list.d/amdgpu-6.0.2.list
 echo "deb [arch=amd64] https://repo.radeon.com/amdgpu/6.0.2/ubuntu jammy main" >"$ROOT$LEFTOVER"
 
+# ---------------------------------------------------------------- the GPU
+# AMD lists Debian 12 for Instinct GPUs only (rules/matrix/VERIFICATION.md
+# 7: ROCm 7.2.4 for gfx942 and gfx90a, 10.x for gfx950, gfx942, gfx90a), so
+# on the recorded RX 7900 XTX (gfx1100) the plan is a refusal, and a test of
+# what an install does needs a GPU Debian is listed for. An explicit
+# `--rocm 7.2.4` on the Radeon would plan too, but as an install outside
+# what AMD supports, and every run here would have to carry the flag. The
+# recorded MI300X (tests/machines/mi300x-container) is in a container,
+# where a driver install is refused, so the bare-metal RX 7900 XTX's /sys
+# becomes an MI300X instead: the same slot, bridges, link and KFD node,
+# with the identity an MI300X reports there (rules/matrix/gpus.yaml 0x74a1
+# revision 0x00 is the Instinct MI300X, gfx942; the class, subsystem and
+# KFD values as the recorded MI300X has them). What the probes read of it
+# beyond that (CU count, clocks, sensors) stays the Radeon's: no step of
+# the install looks at them.
+say "the recorded RX 7900 XTX: refused on Debian 12 (AMD lists Debian for Instinct GPUs only)"
+set +e; rocmdoc "${INSTALL[@]}" --json >"$WORK/radeon.json"; rc=$?; set -e
+[ $rc != 0 ] || fail "install --json on Debian 12 with the RX 7900 XTX exited 0: $(head -c 600 "$WORK/radeon.json")"
+python3 -c "import json, sys; r = json.load(open(sys.argv[1])); sys.exit(r['kind'] != 'refusal' or r['refusal']['id'] != 'unsupported-gpu')" \
+  "$WORK/radeon.json" || fail "the RX 7900 XTX on Debian 12 is not refused as unsupported-gpu: $(head -c 600 "$WORK/radeon.json")"
+as_mi300x() {
+  local gpu node
+  gpu=$(readlink -f "$ROOT/sys/bus/pci/devices/0000:03:00.0")
+  [ "$(cat "$gpu/device")" = 0x744c ] || fail "$gpu is not the recorded RX 7900 XTX"
+  node=$(grep -lx "device_id 29772" "$ROOT"/sys/devices/virtual/kfd/kfd/topology/nodes/*/properties)
+  [ "$(grep -cx "location_id 768" "$node")" = 1 ] || fail "KFD node $node is not the GPU at 03:00.0"
+  echo 0x74a1 >"$gpu/device"
+  echo 0x00 >"$gpu/revision"
+  echo 0x120000 >"$gpu/class"        # a processing accelerator: no display
+  echo 0x1002 >"$gpu/subsystem_vendor"
+  echo 0x74a1 >"$gpu/subsystem_device"
+  rm "$gpu/boot_vga"                 # the kernel makes it for display classes only
+  # The same fields in config space (little-endian): the device id at 0x02,
+  # revision and class at 0x08, the subsystem at 0x2c.
+  python3 - "$gpu/config" <<'EOF'
+import struct, sys
+c = bytearray(open(sys.argv[1], "rb").read())
+struct.pack_into("<H", c, 0x02, 0x74A1)
+c[0x08:0x0C] = bytes([0x00, 0x00, 0x00, 0x12])
+struct.pack_into("<HH", c, 0x2C, 0x1002, 0x74A1)
+open(sys.argv[1], "wb").write(c)
+EOF
+  sed -i -e "s/^gfx_target_version 110000$/gfx_target_version 90402/" -e "s/^device_id 29772$/device_id 29857/" "$node"
+}
+as_mi300x
+
 # ---------------------------------------------------------------- the plan
-say "the plan inside the root"
+say "the plan inside the root: the MI300X"
 rocmdoc "${INSTALL[@]}" --json >"$WORK/plan.json" || fail "install --json failed: $(cat "$WORK/plan.json")"
 plan() { python3 -c "import json, sys; p = json.load(open('$WORK/plan.json')); $1" "${@:2}"; }
 [ "$(plan 'print(p["kind"])')" = plan ] || fail "no plan here: $(cat "$WORK/plan.json")"
@@ -177,6 +224,7 @@ STEPS=$(plan 'print(" ".join(s["id"] for s in p["steps"]))')
 say "plan: ROCm $ROCM, amdgpu $DRIVER ($MARKER), $CODENAME, $GFX; steps: $STEPS"
 echo " $STEPS " | grep -q " leftover-repos " || fail "the plan does not move $LEFTOVER aside"
 [ "$(plan 'print(p["plan"]["distro"])')" = "debian 12" ] || fail "the root is not planned as Debian 12"
+[ "$GFX" = gfx942 ] || fail "the plan is not for the MI300X's gfx942: $GFX"
 
 # ---------------------------------------------------------------- stand-in packages
 say "stand-in packages and signed repositories"

@@ -6,7 +6,8 @@
 #
 # A bookworm root made with debootstrap gets a recorded AMD machine's /sys
 # and /proc (plain files: the probes see an RX 7900 XTX on bare metal, never
-# this host), a user and a CA it trusts. Stand-in amdgpu-dkms, dkms, rocm and
+# this host; refused on Debian 12, it becomes an Instinct MI300X, which AMD
+# lists there: fixture.sh says why), a user and a CA it trusts. Stand-in amdgpu-dkms, dkms, rocm and
 # kernel headers packages are built here with dpkg-deb into apt repositories
 # signed with a key made here and served over https on 127.0.0.1. A copy of
 # rules/ points the recipe at them (URLs, key fingerprint). Then, inside the
