@@ -36,6 +36,11 @@ MIRROR=$(find_bookworm_mirror)
 [ -n "$MIRROR" ] || skip "no Debian mirror serving bookworm is reachable (set ROCMDOC_IT_MIRROR)"
 
 WORK=$(mktemp -d /var/tmp/rocmdoc-it.XXXXXX)
+# The work directory in memory where a tmpfs may be mounted (else on disk):
+# a root is some 10,000 files that dpkg writes and the cleanup removes, and
+# on a busy shared disk writing and removing them was a minute of the test.
+WORK_TMPFS=
+mount -t tmpfs -o mode=0700 rocmdoc-it "$WORK" 2>/dev/null && WORK_TMPFS=1
 ROOT=$WORK/root
 SERVER_PID=
 cleanup() {
@@ -47,7 +52,10 @@ cleanup() {
   # Key generation started an agent for the test's GnuPG home.
   [ -d "$WORK/gnupg" ] && gpgconf --homedir "$WORK/gnupg" --kill gpg-agent 2>/dev/null
   if [ "${ROCMDOC_IT_KEEP:-}" = 1 ] || { [ $rc != 0 ] && [ $rc != $SKIP ] && [ -n "${ROCMDOC_IT_KEEP_ON_FAIL:-}" ]; }; then
-    echo "kept $WORK"
+    echo "kept $WORK${WORK_TMPFS:+ (a tmpfs: umount it, then remove the directory)}"
+  elif [ -n "$WORK_TMPFS" ]; then
+    umount "$WORK" || umount -l "$WORK"
+    rmdir "$WORK"
   else
     rm -rf --one-file-system "$WORK"
   fi
