@@ -30,6 +30,7 @@ struct TempDir {
   std::optional<RemoveOnSignal> on_signal;
   TempDir() {
     std::string tmpl = (std::filesystem::temp_directory_path() / "rocmdoc-snapshot-XXXXXX").string();
+    HoldSignals made_and_known_together;
     if (::mkdtemp(tmpl.data())) path = tmpl, on_signal.emplace(path);
   }
   ~TempDir() {

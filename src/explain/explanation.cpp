@@ -236,6 +236,21 @@ void roots_first(std::vector<ExplainedCause>& causes) {
   }
 }
 
+// A candidate judged on the facts as check judges it, for a cause and a
+// resemblance alike: check's finding with this machine's values, the
+// verdict, what confirmed or ruled it out, and the step that decides it.
+void judge_on_facts(ExplainedCause& e, const Json& facts, const Knowledge& k) {
+  const Problem& problem = *e.cause;
+  e.finding = describe_rule(problem.rule, facts, k.functions);
+  e.verdict = judge(e, facts, k);
+  if (e.verdict == CauseVerdict::refuted && e.ruled_out.empty()) {
+    e.ruled_out = facts_in_brief(e, facts, k);
+    if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
+  }
+  if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, k);
+  if (problem.confirm) e.confirm = describe_step(*problem.confirm, facts, k.functions);
+}
+
 // A text no message of the catalogue matched may still be about a known
 // problem in other words: the three it resembles most (ProblemWords), judged
 // on the facts like causes. The facts' verdict orders them; the guess never
@@ -252,12 +267,9 @@ std::vector<ExplainedCause> resembling(const std::string& text, const Json& fact
     e.cause = r.problem;
     e.resemblance = r.score;
     e.shared_words = r.shared;
-    e.finding = describe_rule(r.problem->rule, facts, knowledge.functions);
-    e.verdict = judge(e, facts, knowledge);
+    judge_on_facts(e, facts, knowledge);
     if (e.verdict == CauseVerdict::refuted) continue;
-    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
     e.confidence = e.verdict == CauseVerdict::confirmed ? "medium" : "low";
-    if (r.problem->confirm) e.confirm = describe_step(*r.problem->confirm, facts, knowledge.functions);
     out.push_back(std::move(e));
   }
   std::stable_sort(out.begin(), out.end(), [](const ExplainedCause& a, const ExplainedCause& b) {
@@ -326,20 +338,13 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
       e.evidence = v->second.evidence;
       e.matches = v->second.matches;
     }
-    e.finding = describe_rule(cause.rule, facts, knowledge.functions);
-    e.verdict = judge(e, facts, knowledge);
-    if (e.verdict == CauseVerdict::refuted && e.ruled_out.empty()) {
-      e.ruled_out = facts_in_brief(e, facts, knowledge);
-      if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
-    }
-    if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, knowledge);
+    judge_on_facts(e, facts, knowledge);
     e.confidence = confidence(e.verdict, e.text_score);
     // What the text shows around the failure (a container's command line, a
     // GPU that needs PCIe atomics) makes an open problem likelier than its
     // place in a symptom's list: one step of text score in the order
     // (ranks_before), never a verdict, a confidence or a decisive message.
     e.likely = e.verdict == CauseVerdict::undecided && likely_in_text(cause, facts, knowledge.functions);
-    if (cause.confirm) e.confirm = describe_step(*cause.confirm, facts, knowledge.functions);
     mark_unseen_settings(e, facts, knowledge);
     out.causes.push_back(std::move(e));
   }

@@ -103,6 +103,7 @@ TemporaryBeside::TemporaryBeside(const std::string& path) : path_(path) {
   std::string dir = path.find('/') == std::string::npos ? "." : path_dirname(path);
   remove_abandoned_temporaries(dir);
   name_ = path + kTemporaryTag + std::string(kRandomChars, 'X');
+  HoldSignals made_and_known_together;
   // Close-on-exec: the lock stays with rocmdoc, not with the curl or gpg it starts.
   fd_ = ::mkostemp(name_.data(), O_CLOEXEC);
   if (fd_ < 0) {
@@ -117,10 +118,12 @@ TemporaryBeside::TemporaryBeside(const std::string& path) : path_(path) {
 }
 
 TemporaryBeside::~TemporaryBeside() {
+  // Removed before it is forgotten: a signal in between finds it registered.
+  if (fd_ >= 0) {
+    ::unlink(name_.c_str());
+    ::close(fd_);
+  }
   on_signal_.reset();
-  if (fd_ < 0) return;
-  ::unlink(name_.c_str());
-  ::close(fd_);
 }
 
 Result<bool> TemporaryBeside::commit(unsigned mode) {

@@ -123,6 +123,15 @@ RemoveOnSignal::~RemoveOnSignal() {
   if (slot_ >= 0) g_slots[slot_].used = 0;
 }
 
+HoldSignals::HoldSignals() {
+  sigset_t held;
+  sigemptyset(&held);
+  for (int s : kSignals) sigaddset(&held, s);
+  ::sigprocmask(SIG_BLOCK, &held, &saved_);
+}
+
+HoldSignals::~HoldSignals() { ::sigprocmask(SIG_SETMASK, &saved_, nullptr); }
+
 ForwardSignals::ForwardSignals(pid_t child, bool child_shares_group) {
   g_child_shares_group = child_shares_group ? 1 : 0;
   g_child = child;

@@ -29,6 +29,21 @@ class RemoveOnSignal {
   int slot_ = -1;
 };
 
+// While alive, SIGINT, SIGTERM and SIGHUP wait (blocked) instead of
+// arriving; they arrive when it ends. Creating a temporary and registering
+// it with RemoveOnSignal is then one step: a signal between the two would
+// otherwise end rocmdoc with the temporary made but not yet known.
+class HoldSignals {
+ public:
+  HoldSignals();
+  ~HoldSignals();
+  HoldSignals(const HoldSignals&) = delete;
+  HoldSignals& operator=(const HoldSignals&) = delete;
+
+ private:
+  sigset_t saved_;
+};
+
 // While alive, these signals sent to rocmdoc go to `child` instead of ending
 // rocmdoc, which then waits for the child and reports how it ended. A
 // signal the terminal sent to the whole foreground group is not sent again

@@ -126,18 +126,20 @@ ProblemWords::ProblemWords(const std::vector<Problem>& problems, const std::vect
   double n = static_cast<double>(counts.size());
   idf_.resize(words_.size());
   for (size_t w = 0; w < words_.size(); ++w) idf_[w] = std::log(n / (1.0 + in_problems[w])) + 1.0;
-  for (auto& [problem, count] : counts) {
-    Entry e{problem, {}};
-    double norm = 0;
-    for (auto& [w, k] : count) {
-      double x = (1.0 + std::log(static_cast<double>(k))) * idf_[w];
-      e.weights.emplace_back(w, x);
-      norm += x * x;
-    }
-    norm = std::sqrt(norm);
-    for (auto& [w, x] : e.weights) x = norm > 0 ? x / norm : 0;
-    entries_.push_back(std::move(e));
+  for (auto& [problem, count] : counts) entries_.push_back({problem, unit_weights(count)});
+}
+
+std::vector<std::pair<uint32_t, double>> ProblemWords::unit_weights(const std::map<uint32_t, int>& count) const {
+  std::vector<std::pair<uint32_t, double>> weights;
+  double norm = 0;
+  for (auto& [w, k] : count) {
+    double x = (1.0 + std::log(static_cast<double>(k))) * idf_[w];
+    weights.emplace_back(w, x);
+    norm += x * x;
   }
+  norm = std::sqrt(norm);
+  for (auto& [w, x] : weights) x = norm > 0 ? x / norm : 0;
+  return weights;
 }
 
 std::vector<ProblemWords::Resemblance> ProblemWords::closest(std::string_view text, size_t n) const {
@@ -146,23 +148,17 @@ std::vector<ProblemWords::Resemblance> ProblemWords::closest(std::string_view te
     auto it = ids_.find(w);
     if (it != ids_.end()) ++count[it->second];
   }
-  std::unordered_map<uint32_t, double> query;
-  double norm = 0;
-  for (auto& [w, k] : count) {
-    double x = (1.0 + std::log(static_cast<double>(k))) * idf_[w];
-    query[w] = x;
-    norm += x * x;
-  }
-  norm = std::sqrt(norm);
+  auto weights = unit_weights(count);
+  std::unordered_map<uint32_t, double> query(weights.begin(), weights.end());
   std::vector<Resemblance> out;
-  if (norm == 0) return out;
+  if (query.empty()) return out;
   for (auto& e : entries_) {
     std::vector<std::pair<double, uint32_t>> parts;
     double score = 0;
     for (auto& [w, x] : e.weights) {
       auto it = query.find(w);
       if (it == query.end()) continue;
-      double part = x * it->second / norm;
+      double part = x * it->second;
       score += part;
       parts.emplace_back(part, w);
     }

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -66,6 +67,9 @@ class ProblemWords {
     std::vector<std::pair<uint32_t, double>> weights;  // sorted by word index, unit length
   };
   std::vector<Entry> entries_;
+  // A word count as TF-IDF weights of unit length, sorted by word index:
+  // a problem's and a text's vectors alike.
+  std::vector<std::pair<uint32_t, double>> unit_weights(const std::map<uint32_t, int>& count) const;
 };
 
 }  // namespace rocmdoc

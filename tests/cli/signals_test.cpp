@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include "catch.h"
@@ -146,4 +147,30 @@ TEST_CASE("a registered temporary is removed, tree and all, when a signal ends t
     CHECK(fs::exists(kept));
     CHECK(fs::exists("/etc/passwd"));
   }
+}
+
+TEST_CASE("a signal held while a temporary is made arrives once it is registered, and removes it",
+          "[platform][signals]") {
+  ScratchDir scratch;
+  fs::path made = scratch.path / "made";
+  fs::path reached = scratch.path / "reached";
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::signal(SIGTERM, SIG_DFL);
+    std::optional<RemoveOnSignal> on_signal;
+    {
+      HoldSignals held;
+      ::raise(SIGTERM);  // between making the temporary and registering it
+      fs::create_directories(made / "inside");
+      std::ofstream(reached) << "still running";  // the signal waited
+      on_signal.emplace(made.string());
+    }  // arrives here, with the temporary known
+    ::_exit(0);  // not reached
+  }
+  int status = wait_status(pid);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK(WTERMSIG(status) == SIGTERM);
+  CHECK(fs::exists(reached));
+  CHECK_FALSE(fs::exists(made));
 }

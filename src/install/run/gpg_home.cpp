@@ -12,6 +12,7 @@ namespace rocmdoc {
 TemporaryGpgHome::TemporaryGpgHome() {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/rocmdoc-gpg-XXXXXX";
+  HoldSignals made_and_known_together;
   if (::mkdtemp(pattern.data()) == nullptr) {
     error_ = "cannot make a temporary GnuPG home " + pattern + ": " + std::strerror(errno);
     return;
