@@ -6,16 +6,20 @@
 # first at cleanup: a test that mounts inside the root undoes it there).
 #
 # It leaves: ROOT (a debootstrapped bookworm root holding a recorded RX 7900
-# XTX's /sys and /proc, kernel $KERNEL, user alex, /dev/kfd, an earlier
-# install's list at $LEFTOVER, apt's lists read), an https server on
+# XTX's /sys and /proc with its GPU made an Instinct MI300X (as_mi300x, for
+# why), kernel $KERNEL, user alex, /dev/kfd, an earlier install's list at
+# $LEFTOVER, apt's lists read), an https server on
 # 127.0.0.1:$PORT ($BASE) serving signed repositories with stand-in
-# amdgpu-dkms, dkms, rocm, rocm-core, amdrocm10.0-<gfx> and kernel headers,
-# AMD's key place holding an impostor's key ($WORK/rocm.gpg.key is the right
-# one), a rules copy pointed at them in /opt/rocmdoc-test/rules, the binary
-# there (`rocmdoc ARGS` runs it in the root, INSTALL the usual arguments),
-# the plan ($WORK/plan.json: ROCM, DRIVER, CODENAME, GFX, STEPS) and the
-# assertion helpers (journal, installed, expect_exit, fingerprint_root,
-# unchanged_since).
+# amdgpu-dkms, dkms, rocm, rocm-core, the amdrocm10.0 packages and kernel
+# headers, AMD's key place holding an impostor's key ($WORK/rocm.gpg.key is
+# the right one), a rules copy pointed at them in /opt/rocmdoc-test/rules,
+# the binary there (`rocmdoc ARGS` runs it in the root, INSTALL the usual
+# arguments), the plan ($PLAN: ROCM, DRIVER, CODENAME, GFX, STEPS; `plan
+# CODE` reads it) and the assertion helpers (journal, installed, expect_exit,
+# fingerprint_root, unchanged_since). Every helper works on the root $ROOT
+# names when it runs; fake_machine, as_mi300x, make_deb, core_sdk_debs,
+# kernel_debs, index_repo and machine_sources make another machine and its
+# repositories.
 
 skip() { echo "SKIP: $IT_NAME cannot run here: $*"; exit $SKIP; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -34,6 +38,11 @@ MIRROR=$(find_bookworm_mirror)
 [ -n "$MIRROR" ] || skip "no Debian mirror serving bookworm is reachable (set ROCMDOC_IT_MIRROR)"
 
 WORK=$(mktemp -d /var/tmp/rocmdoc-it.XXXXXX)
+# The work directory in memory where a tmpfs may be mounted (else on disk):
+# a root is some 10,000 files that dpkg writes and the cleanup removes, and
+# on a busy shared disk writing and removing them was a minute of the test.
+WORK_TMPFS=
+mount -t tmpfs -o mode=0700 rocmdoc-it "$WORK" 2>/dev/null && WORK_TMPFS=1
 ROOT=$WORK/root
 SERVER_PID=
 cleanup() {
@@ -45,7 +54,10 @@ cleanup() {
   # Key generation started an agent for the test's GnuPG home.
   [ -d "$WORK/gnupg" ] && gpgconf --homedir "$WORK/gnupg" --kill gpg-agent 2>/dev/null
   if [ "${ROCMDOC_IT_KEEP:-}" = 1 ] || { [ $rc != 0 ] && [ $rc != $SKIP ] && [ -n "${ROCMDOC_IT_KEEP_ON_FAIL:-}" ]; }; then
-    echo "kept $WORK"
+    echo "kept $WORK${WORK_TMPFS:+ (a tmpfs: umount it, then remove the directory)}"
+  elif [ -n "$WORK_TMPFS" ]; then
+    umount "$WORK" || umount -l "$WORK"
+    rmdir "$WORK"
   else
     rm -rf --one-file-system "$WORK"
   fi
@@ -122,18 +134,23 @@ grep -q "$BASE/amd-stable/rocm/gpg/packages.gpg" "$RULES/install/core-sdk.yaml" 
 grep -q "$FINGERPRINT" "$RULES/install/repositories.yaml" || fail "the key fingerprint was not replaced in the rules copy"
 
 # ---------------------------------------------------------------- the fake machine
+new_boot_id() { python3 -c 'import uuid; print(uuid.uuid4())' >"$ROOT/proc/sys/kernel/random/boot_id"; }
+# A recorded machine's /sys and /proc in the root (plain files), a boot id,
+# and the in-kernel amdgpu: no DKMS version file yet.
+fake_machine() {  # machine_root
+  rm -rf "${ROOT:?}/sys" "${ROOT:?}/proc"
+  cp -a "$1/sys" "$1/proc" "$ROOT/"
+  mkdir -p "$ROOT/proc/sys/kernel/random"
+  new_boot_id
+  rm -f "$ROOT/sys/module/amdgpu/version"
+}
 KERNEL=6.1.0-999-amd64
 MACHINE=$SOURCE/tests/machines/ubuntu2404-rx7900xtx/root
 say "the recorded machine's /sys and /proc (kernel $KERNEL), user alex, /dev/kfd"
-rm -rf "${ROOT:?}/sys" "${ROOT:?}/proc"
-cp -a "$MACHINE/sys" "$MACHINE/proc" "$ROOT/"
+fake_machine "$MACHINE"
 echo "$KERNEL" >"$ROOT/proc/sys/kernel/osrelease"
 echo "Linux version $KERNEL (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC Debian 6.1.999-1" >"$ROOT/proc/version"
-mkdir -p "$ROOT/proc/sys/kernel/random"
-new_boot_id() { python3 -c 'import uuid; print(uuid.uuid4())' >"$ROOT/proc/sys/kernel/random/boot_id"; }
-new_boot_id
 BOOT1=$(cat "$ROOT/proc/sys/kernel/random/boot_id")
-rm -f "$ROOT/sys/module/amdgpu/version"   # the in-kernel amdgpu: no DKMS version file yet
 in_root groupadd --system render
 in_root useradd --create-home --shell /bin/bash alex
 install -m 0660 /dev/null "$ROOT/dev/kfd"
@@ -163,11 +180,59 @@ INSTALL=(install --rules /opt/rocmdoc-test/rules --no-torch --user alex)
 LEFTOVER=/etc/apt/sources.list.d/amdgpu-6.0.2.list
 echo "deb [arch=amd64] https://repo.radeon.com/amdgpu/6.0.2/ubuntu jammy main" >"$ROOT$LEFTOVER"
 
+# ---------------------------------------------------------------- the GPU
+# AMD lists Debian 12 for Instinct GPUs only (rules/matrix/VERIFICATION.md
+# 7: ROCm 7.2.4 for gfx942 and gfx90a, 10.x for gfx950, gfx942, gfx90a), so
+# on the recorded RX 7900 XTX (gfx1100) the plan is a refusal, and a test of
+# what an install does needs a GPU Debian is listed for. An explicit
+# `--rocm 7.2.4` on the Radeon would plan too, but as an install outside
+# what AMD supports, and every run here would have to carry the flag. The
+# recorded MI300X (tests/machines/mi300x-container) is in a container,
+# where a driver install is refused, so the bare-metal RX 7900 XTX's /sys
+# becomes an MI300X instead: the same slot, bridges, link and KFD node,
+# with the identity an MI300X reports there (rules/matrix/gpus.yaml 0x74a1
+# revision 0x00 is the Instinct MI300X, gfx942; the class, subsystem and
+# KFD values as the recorded MI300X has them). What the probes read of it
+# beyond that (CU count, clocks, sensors) stays the Radeon's: no step of
+# the install looks at them.
+say "the recorded RX 7900 XTX: refused on Debian 12 (AMD lists Debian for Instinct GPUs only)"
+set +e; rocmdoc "${INSTALL[@]}" --json >"$WORK/radeon.json"; rc=$?; set -e
+[ $rc != 0 ] || fail "install --json on Debian 12 with the RX 7900 XTX exited 0: $(head -c 600 "$WORK/radeon.json")"
+python3 -c "import json, sys; r = json.load(open(sys.argv[1])); sys.exit(r['kind'] != 'refusal' or r['refusal']['id'] != 'unsupported-gpu')" \
+  "$WORK/radeon.json" || fail "the RX 7900 XTX on Debian 12 is not refused as unsupported-gpu: $(head -c 600 "$WORK/radeon.json")"
+as_mi300x() {
+  local gpu node
+  gpu=$(readlink -f "$ROOT/sys/bus/pci/devices/0000:03:00.0")
+  [ "$(cat "$gpu/device")" = 0x744c ] || fail "$gpu is not the recorded RX 7900 XTX"
+  node=$(grep -lx "device_id 29772" "$ROOT"/sys/devices/virtual/kfd/kfd/topology/nodes/*/properties)
+  [ "$(grep -cx "location_id 768" "$node")" = 1 ] || fail "KFD node $node is not the GPU at 03:00.0"
+  echo 0x74a1 >"$gpu/device"
+  echo 0x00 >"$gpu/revision"
+  echo 0x120000 >"$gpu/class"        # a processing accelerator: no display
+  echo 0x1002 >"$gpu/subsystem_vendor"
+  echo 0x74a1 >"$gpu/subsystem_device"
+  rm "$gpu/boot_vga"                 # the kernel makes it for display classes only
+  # The same fields in config space (little-endian): the device id at 0x02,
+  # revision and class at 0x08, the subsystem at 0x2c.
+  python3 - "$gpu/config" <<'EOF'
+import struct, sys
+c = bytearray(open(sys.argv[1], "rb").read())
+struct.pack_into("<H", c, 0x02, 0x74A1)
+c[0x08:0x0C] = bytes([0x00, 0x00, 0x00, 0x12])
+struct.pack_into("<HH", c, 0x2C, 0x1002, 0x74A1)
+open(sys.argv[1], "wb").write(c)
+EOF
+  sed -i -e "s/^gfx_target_version 110000$/gfx_target_version 90402/" -e "s/^device_id 29772$/device_id 29857/" "$node"
+}
+as_mi300x
+
 # ---------------------------------------------------------------- the plan
-say "the plan inside the root"
-rocmdoc "${INSTALL[@]}" --json >"$WORK/plan.json" || fail "install --json failed: $(cat "$WORK/plan.json")"
-plan() { python3 -c "import json, sys; p = json.load(open('$WORK/plan.json')); $1" "${@:2}"; }
-[ "$(plan 'print(p["kind"])')" = plan ] || fail "no plan here: $(cat "$WORK/plan.json")"
+say "the plan inside the root: the MI300X"
+# plan CODE: python CODE with p, the plan in $PLAN (install --json).
+PLAN=$WORK/plan.json
+plan() { python3 -c "import json, sys; p = json.load(open('$PLAN')); $1" "${@:2}"; }
+rocmdoc "${INSTALL[@]}" --json >"$PLAN" || fail "install --json failed: $(cat "$PLAN")"
+[ "$(plan 'print(p["kind"])')" = plan ] || fail "no plan here: $(cat "$PLAN")"
 ROCM=$(plan 'print(p["plan"]["rocm"])')
 DRIVER=$(plan 'print(p["plan"]["driver"])')
 CODENAME=$(plan 'print(p["plan"]["codename"])')
@@ -177,6 +242,7 @@ STEPS=$(plan 'print(" ".join(s["id"] for s in p["steps"]))')
 say "plan: ROCm $ROCM, amdgpu $DRIVER ($MARKER), $CODENAME, $GFX; steps: $STEPS"
 echo " $STEPS " | grep -q " leftover-repos " || fail "the plan does not move $LEFTOVER aside"
 [ "$(plan 'print(p["plan"]["distro"])')" = "debian 12" ] || fail "the root is not planned as Debian 12"
+[ "$GFX" = gfx942 ] || fail "the plan is not for the MI300X's gfx942: $GFX"
 
 # ---------------------------------------------------------------- stand-in packages
 say "stand-in packages and signed repositories"
@@ -267,27 +333,54 @@ make_deb rocm "$ROCM.70204-1~22.04" rocm-core "$ROCM_REPO"
 mkdir -p "$PKG/rocm-core"
 make_deb rocm-core "$ROCM.70204-1~22.04" "" "$ROCM_REPO"
 
-# The Core SDK line: one package for this GPU's target, with rocminfo and
-# amd-smi on PATH (AMD's 10.0 guide verifies with both).
+# The Core SDK line of RELEASE in REPO, laid out as TheRock packages it:
+# amdrocm-base<X.Y>, the host part, with rocminfo (naming GFX) and amd-smi
+# (naming RELEASE) on PATH, as AMD's guide verifies with both;
+# amdrocm<X.Y>-<gfx> for GFX and for OTHER, a target the machine does not
+# have, each on the host part; and amdrocm<X.Y>, every target (on each
+# amdrocm<X.Y>-<gfx>). A plan naming OTHER's or every target's package
+# installs what the test asserts is not installed.
+core_sdk_debs() {  # release repo gfx other
+  local release=$1 repo=$2 gfx=$3 other=$4 line=${1%.*} target all=
+  [ "$gfx" != "$other" ] || fail "core_sdk_debs: the other target is the machine's own ($gfx)"
+  script "$PKG/amdrocm-base$line/usr/bin/rocminfo" <<EOF
+#!/bin/sh
+echo "  Name:                    $gfx"
+EOF
+  script "$PKG/amdrocm-base$line/usr/bin/amd-smi" <<EOF
+#!/bin/sh
+echo "AMDSMI Tool: 27.0.0+stand-in | AMDSMI Library version: 27.0.0 | ROCm version: $release | amdgpu version: N/A"
+EOF
+  make_deb "amdrocm-base$line" "$release-1" "" "$repo"
+  for target in "$gfx" "$other"; do
+    mkdir -p "$PKG/amdrocm$line-$target"
+    make_deb "amdrocm$line-$target" "$release-1" "amdrocm-base$line" "$repo"
+    all+=${all:+, }amdrocm$line-$target
+  done
+  mkdir -p "$PKG/amdrocm$line"
+  make_deb "amdrocm$line" "$release-1" "$all" "$repo"
+}
 CORE_REPO=$SRV/amd-stable/rocm/core/packages/debian12
 CORE_PACKAGE=amdrocm10.0-$GFX
-script "$PKG/$CORE_PACKAGE/usr/bin/rocminfo" <<EOF
-#!/bin/sh
-echo "  Name:                    $GFX"
-EOF
-script "$PKG/$CORE_PACKAGE/usr/bin/amd-smi" <<'EOF'
-#!/bin/sh
-echo "AMDSMI Tool: 27.0.0+stand-in | AMDSMI Library version: 27.0.0 | ROCm version: 10.0.0 | amdgpu version: N/A"
-EOF
-make_deb "$CORE_PACKAGE" 10.0.0-1 "" "$CORE_REPO"
+CORE_OTHER_PACKAGE=amdrocm10.0-gfx1100   # the Radeon's target, not the MI300X's
+core_sdk_debs 10.0.0 "$CORE_REPO" "$GFX" gfx1100
 
-# The running kernel's headers, from the distribution's side (a repository
-# the fake machine already uses).
-H=$PKG/linux-headers-$KERNEL
-mkdir -p "$H/usr/src/linux-headers-$KERNEL" "$H/usr/lib/modules/$KERNEL"
-echo "# stand-in" >"$H/usr/src/linux-headers-$KERNEL/Makefile"
-ln -s "/usr/src/linux-headers-$KERNEL" "$H/usr/lib/modules/$KERNEL/build"
-make_deb "linux-headers-$KERNEL" 6.1.999-1 "" "$KERNEL_REPO"
+# The running kernel's headers (the build link to them) and the packages the
+# recipe names with them (NAMES, empty), from the distribution's side (a
+# repository the fake machine already uses).
+kernel_debs() {  # kernel version repo names...
+  local kernel=$1 version=$2 repo=$3 h=$PKG/linux-headers-$1 name
+  shift 3
+  mkdir -p "$h/usr/src/linux-headers-$kernel" "$h/usr/lib/modules/$kernel"
+  echo "# stand-in" >"$h/usr/src/linux-headers-$kernel/Makefile"
+  ln -sfn "/usr/src/linux-headers-$kernel" "$h/usr/lib/modules/$kernel/build"
+  make_deb "linux-headers-$kernel" "$version" "" "$repo"
+  for name in "$@"; do
+    mkdir -p "$PKG/$name"
+    make_deb "$name" "$version" "" "$repo"
+  done
+}
+kernel_debs "$KERNEL" 6.1.999-1 "$KERNEL_REPO"
 
 # Indices, Release (Origin repo.radeon.com: the recipe's pin names it),
 # InRelease and Release.gpg signed with the test key.
@@ -323,15 +416,20 @@ gpg --armor --export "$FINGERPRINT" >"$WORK/rocm.gpg.key"
 gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
 
 # The machine's own sources: Debian's mirror (debootstrap) and the kernel
-# repository, known to apt before rocmdoc starts.
-gpg --export "$FINGERPRINT" >"$ROOT/usr/share/keyrings/rocmdoc-test-kernel.gpg"
-echo "deb [signed-by=/usr/share/keyrings/rocmdoc-test-kernel.gpg] $BASE/kernel bookworm main" \
-  >"$ROOT/etc/apt/sources.list.d/test-kernel.list"
-in_root apt-get update >"$WORK/apt-update.log" 2>&1 || fail "apt-get update in the root failed: $(tail -n 5 "$WORK/apt-update.log")"
+# repository at URL (suite SUITE), known to apt before rocmdoc starts.
+machine_sources() {  # url suite
+  gpg --export "$FINGERPRINT" >"$ROOT/usr/share/keyrings/rocmdoc-test-kernel.gpg"
+  echo "deb [signed-by=/usr/share/keyrings/rocmdoc-test-kernel.gpg] $1 $2 main" \
+    >"$ROOT/etc/apt/sources.list.d/test-kernel.list"
+  in_root apt-get update >"$WORK/apt-update.log" 2>&1 || fail "apt-get update in the root failed: $(tail -n 5 "$WORK/apt-update.log")"
+}
+machine_sources "$BASE/kernel" bookworm
 
 # ---------------------------------------------------------------- assertions
 journal() { python3 -c "import json, sys; j = json.load(open('$ROOT/var/lib/rocmdoc/install.json')); $1"; }
 installed() { [ "$(in_root dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
+# The fingerprint of the (first) key in the keyring file PATH.
+fingerprint_of() { gpg --batch --with-colons --show-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 expect_exit() {  # expected actual what
   [ "$1" = "$2" ] || { tail -n 30 "$WORK/$3.out" >&2; fail "$3: exit $2, expected $1"; }
 }

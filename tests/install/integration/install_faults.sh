@@ -160,7 +160,6 @@ for e in j["done"]:
 EOF
 }
 reboot_request() { python3 -c "import json; print(json.load(open('$ROOT$JOURNAL'))['reboot_requested_in_boot'])"; }
-fingerprint_of() { gpg --batch --with-colons --show-keys "$1" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'; }
 # What the package tools say now, asked once per kill.
 look_now() {
   in_root dpkg-query -W -f='${Package} ${Status}\n' >"$WORK/now.status"

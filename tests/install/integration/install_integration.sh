@@ -1,16 +1,31 @@
 #!/bin/bash
 # The integration test of `rocmdoc install` (issue 5, docs/install.md): the
-# real package tools on a real Debian 12 root.
+# real package tools on a Debian 12 root, and on the same root dressed as a
+# fresh Ubuntu 26.04 machine.
 #
 #   install_integration.sh ROCMDOC_BINARY SOURCE_DIR
 #
-# A bookworm root made with debootstrap gets a recorded AMD machine's /sys
-# and /proc (plain files: the probes see an RX 7900 XTX on bare metal, never
-# this host), a user and a CA it trusts. Stand-in amdgpu-dkms, dkms, rocm and
-# kernel headers packages are built here with dpkg-deb into apt repositories
-# signed with a key made here and served over https on 127.0.0.1. A copy of
-# rules/ points the recipe at them (URLs, key fingerprint). Then, inside the
-# root (chroot), rocmdoc install runs for real:
+# What is real: apt, dpkg, gpg, curl, chroot and rocmdoc itself (the binary
+# under test, run inside the root with its own libraries): apt resolves,
+# downloads over https and checks signatures; dpkg unpacks and runs the
+# maintainer scripts; gpg makes and checks the keys. What stands in:
+# - the machine: a bookworm root made with debootstrap gets a recorded AMD
+#   machine's /sys and /proc (plain files: the probes see an RX 7900 XTX on
+#   bare metal, never this host; refused on Debian 12, its GPU becomes an
+#   Instinct MI300X, which AMD lists there: fixture.sh says why), a user and
+#   a CA it trusts;
+# - the distribution's identity in step 6: only Debian's mirror is
+#   reachable, so the Ubuntu 26.04 machine is the same Debian 12 root whose
+#   /etc/os-release and recorded /sys and /proc (kernel 7.0.0-15-generic) say
+#   Ubuntu 26.04; its base packages (curl, gnupg, python3 ...) are Debian 12's;
+# - the packages: amdgpu-dkms, dkms, rocm, the amdrocm packages and the
+#   kernel's headers are built here with dpkg-deb (no DKMS build, no real
+#   ROCm);
+# - the server: apt repositories laid out as AMD's, signed with a key made
+#   here and served over https on 127.0.0.1; a copy of rules/ points the
+#   recipe at them (URLs, key fingerprints);
+# - the reboot: a new boot id and the DKMS driver's sysfs file.
+# Inside the root (chroot), rocmdoc install runs for real:
 #   1. --auto --yes, killed (SIGKILL to its whole process group, as a power
 #      cut) while amdgpu-dkms's postinst runs;
 #   2. again: finishes dpkg's interrupted run, repeats nothing, stops for the
@@ -22,7 +37,14 @@
 #      source, amdrocm10.0-<gfx>): stopped by the older-ROCm gate, refused
 #      with a --trust-key the recipe does not pin, refused at the key step
 #      when the served key is not the pinned one, installed without
-#      --trust-key, then nothing left to do.
+#      --trust-key, then nothing left to do;
+#   6. ROCm 10.1.0 on a fresh Ubuntu 26.04 (a copy of the root taken before
+#      run 0, the recorded ubuntu2604-rx7900xtx machine, gfx1100): --auto
+#      --yes with neither --rocm nor --trust-key picks 10.1.0 and stops for
+#      the reboot; --resume after it finishes; again: nothing to do. The
+#      only repositories served for it are the ones AMD's 10.1.0 guide
+#      names (core/packages/ubuntu2604, amdrocm10.1-<gfx>, amdgpu/31.60
+#      resolute, the pinned key), so a plan naming any other fails.
 # The assertions read the root: files, dpkg's database, the journal, logs.
 #
 # It needs root, debootstrap, chroot and a reachable Debian mirror; without
@@ -43,6 +65,9 @@ IT_NAME="the install integration test"
 
 # The root, the server, the packages, the plan (everything before the first run).
 source "$HERE/fixture.sh"
+# A copy of the prepared root before any run: the fresh machine of step 6.
+say "a copy of the prepared root for step 6"
+cp -a "$ROOT" "$WORK/root2604"
 
 # The steps of an earlier run's journal entries (ENTRIES: "step finished_at"
 # lines) kept their entries, and the run that wrote LOG skipped them as done.
@@ -192,6 +217,23 @@ n_steps=$(($(echo "$STEPS" | wc -w) - 1))
 grep -q '` exited ' "$WORK/run4.out" && fail "run 4 ran a command"
 
 # ---------------------------------------------------------------- 5. the Core SDK 10.0 line
+# rocmdoc ARGS once more (NAME its output): exit 0, no command run, nothing
+# on disk changed.
+nothing_left() {  # name args...
+  local name=$1 rc
+  shift
+  fingerprint_root >"$WORK/before-$name.sums"
+  set +e; rocmdoc "$@" >"$WORK/$name.out" 2>&1; rc=$?; set -e
+  expect_exit 0 $rc "$name"
+  unchanged_since "$WORK/before-$name.sums" "$name"
+  if grep -q '` exited ' "$WORK/$name.out"; then fail "$name ran a command"; fi
+}
+# The deb822 source AMD's guides give for the Core SDK on distribution DIST
+# (debian12, ubuntu2604), with this test's server in its place.
+core_source() {  # dist
+  printf 'X-Repo-Id: amdrocm-stable\nTypes: deb\nURIs: %s/amd-stable/rocm/core/packages/%s/\nSuites: stable\nComponents: main\nArchitectures: amd64\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\nEnabled: yes\n' \
+    "$BASE" "$1"
+}
 # Its key is pinned by the recipe (the copy names the test key's fingerprint);
 # a second copy pins another one, as if the server handed out a key that is not
 # AMD's.
@@ -232,19 +274,103 @@ grep -q "has the fingerprint $FINGERPRINT, not $IMPOSTOR: refusing to use it" "$
 say "run 5d: the pinned key, no --trust-key: ROCm 10.0.0 installed from the deb822 source (exit 0)"
 set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5d.out" 2>&1; rc=$?; set -e
 expect_exit 0 $rc run5d
-gpg --batch --with-colons --show-keys "$ROOT/etc/apt/keyrings/amdrocm.gpg" 2>/dev/null |
-  awk -F: '$1 == "fpr" { print $10; exit }' | grep -qx "$FINGERPRINT" || fail "amdrocm.gpg does not hold the test key"
-printf 'X-Repo-Id: amdrocm-stable\nTypes: deb\nURIs: %s/amd-stable/rocm/core/packages/debian12/\nSuites: stable\nComponents: main\nArchitectures: amd64\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\nEnabled: yes\n' \
-  "$BASE" | cmp -s - "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" || fail "amdrocm-stable.sources is not as planned"
+[ "$(fingerprint_of "$ROOT/etc/apt/keyrings/amdrocm.gpg")" = "$FINGERPRINT" ] || fail "amdrocm.gpg does not hold the test key"
+core_source debian12 | cmp -s - "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" || fail "amdrocm-stable.sources is not as planned"
 for p in libatomic1 libquadmath0 "$CORE_PACKAGE"; do installed "$p" || fail "$p is not installed"; done
 installed rocm-core && fail "rocm-core came back"
+installed amdrocm10.0 && fail "amdrocm10.0 (every target) is installed"
+installed "$CORE_OTHER_PACKAGE" && fail "$CORE_OTHER_PACKAGE (another GPU's target) is installed"
 grep -q "rocminfo shows the GPU" "$WORK/run5d.out" || fail "run 5d did not reach verify-rocm"
 
 say "run 5e: again: every step already done, nothing changes"
-fingerprint_root >"$WORK/before5e.sums"
-set +e; rocmdoc "${CORE[@]}" --auto --yes >"$WORK/run5e.out" 2>&1; rc=$?; set -e
-expect_exit 0 $rc run5e
-unchanged_since "$WORK/before5e.sums" "run 5e"
-grep -q '` exited ' "$WORK/run5e.out" && fail "run 5e ran a command"
+nothing_left run5e "${CORE[@]}" --auto --yes
 
-say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by its pinned key"
+# ---------------------------------------------------------------- 6. ROCm 10.1.0 on a fresh Ubuntu 26.04
+# The copy taken before run 0 becomes a fresh Ubuntu 26.04 machine: the
+# recorded ubuntu2604-rx7900xtx's /sys and /proc (kernel 7.0.0-15-generic)
+# and /etc/os-release; no earlier list. What AMD's 10.1.0 guide gives for
+# it (not read from the rules, so that a recipe naming other places fails):
+# the Core SDK source .../rocm/core/packages/ubuntu2604/, suite stable, the
+# packages amdrocm10.1-<gfx>; the driver 31.60 (marker 31600000) from
+# amdgpu/31.60/ubuntu resolute. Only those repositories are served.
+ROOT=$WORK/root2604
+MACHINE_2604=$SOURCE/tests/machines/ubuntu2604-rx7900xtx/root
+KERNEL_2604=$(cat "$MACHINE_2604/proc/sys/kernel/osrelease")
+say "run 6: a fresh Ubuntu 26.04 ($KERNEL_2604), repositories laid out as for ROCm 10.1.0"
+rm "$ROOT$LEFTOVER"
+fake_machine "$MACHINE_2604"
+BOOT_2604=$(cat "$ROOT/proc/sys/kernel/random/boot_id")
+# Debian's /etc/os-release is a link to /usr/lib/os-release: both become Ubuntu's.
+rm "$ROOT/etc/os-release"
+cp "$MACHINE_2604/etc/os-release" "$ROOT/etc/os-release"
+cp "$MACHINE_2604/usr/lib/os-release" "$ROOT/usr/lib/os-release"
+[ -e "$ROOT/var/lib/rocmdoc" ] && fail "the copy for step 6 is not fresh: /var/lib/rocmdoc exists"
+
+DRIVER_REPO_2604=$SRV/amdgpu/31.60/ubuntu
+CORE_REPO_2604=$SRV/amd-stable/rocm/core/packages/ubuntu2604
+make_deb dkms 3.0.10-8+rocmdoctest "" "$DRIVER_REPO_2604"
+make_deb amdgpu-dkms "1:6.16.13.31600000-2278356.26.04" dkms "$DRIVER_REPO_2604"
+core_sdk_debs 10.1.0 "$CORE_REPO_2604" gfx1100 gfx942
+kernel_debs "$KERNEL_2604" 7.0.0-15.15 "$SRV/kernel-resolute" "linux-modules-extra-$KERNEL_2604"
+index_repo "$DRIVER_REPO_2604" resolute repo.radeon.com
+index_repo "$CORE_REPO_2604" stable stable.repo.amd.com
+index_repo "$SRV/kernel-resolute" resolute "rocmdoc test kernel"
+gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
+machine_sources "$BASE/kernel-resolute" resolute
+
+# No --rocm, no --trust-key: Ubuntu 26.04's default is 10.1.0.
+PLAN=$WORK/plan2604.json
+rocmdoc "${INSTALL[@]}" --json >"$PLAN" || fail "install --json on Ubuntu 26.04 failed: $(cat "$PLAN")"
+[ "$(plan 'print(p["plan"]["distro"], p["plan"]["rocm"], p["plan"]["driver"])')" = "ubuntu 26.04 10.1.0 31.60" ] ||
+  fail "the plan on Ubuntu 26.04 is not ROCm 10.1.0 with driver 31.60: $(plan 'print(p["plan"])')"
+STEPS_2604=$(plan 'print(" ".join(s["id"] for s in p["steps"]))')
+say "plan: $STEPS_2604"
+
+set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run6.out" 2>&1; rc=$?; set -e
+expect_exit 5 $rc run6
+head -n 1 "$WORK/run6.out" | grep -q "ROCm 10.1.0 on ubuntu 26.04 .*driver amdgpu 31.60" ||
+  fail "run 6 does not install ROCm 10.1.0 with driver 31.60: $(head -n 1 "$WORK/run6.out")"
+[ "$(in_root dpkg-query -W -f='${Version}' amdgpu-dkms)" = "1:6.16.13.31600000-2278356.26.04" ] ||
+  fail "amdgpu-dkms is not the 31.60 stand-in"
+
+say "run 6b: the reboot (a new boot id, the DKMS amdgpu loaded), then --resume: ROCm 10.1.0 and verify-rocm"
+new_boot_id
+BOOT_2604B=$(cat "$ROOT/proc/sys/kernel/random/boot_id")
+echo "6.16.13" >"$ROOT/sys/module/amdgpu/version"
+set +e; rocmdoc "${INSTALL[@]}" --resume --yes >"$WORK/run6b.out" 2>&1; rc=$?; set -e
+expect_exit 0 $rc run6b
+grep -q "rocminfo shows the GPU" "$WORK/run6b.out" || fail "run 6b did not reach verify-rocm"
+
+# The keys: the pinned one, for both (the rules copy pins the test key).
+for keyring in amdrocm.gpg rocm.gpg; do
+  [ "$(fingerprint_of "$ROOT/etc/apt/keyrings/$keyring")" = "$FINGERPRINT" ] || fail "$keyring does not hold the test key"
+done
+core_source ubuntu2604 | cmp -s - "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources" ||
+  fail "amdrocm-stable.sources is not the ubuntu2604 source: $(cat "$ROOT/etc/apt/sources.list.d/amdrocm-stable.sources")"
+[ "$(cat "$ROOT/etc/apt/sources.list.d/amdgpu.list")" = \
+  "deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] $BASE/amdgpu/31.60/ubuntu resolute main" ] ||
+  fail "amdgpu.list does not name 31.60 and resolute: $(cat "$ROOT/etc/apt/sources.list.d/amdgpu.list")"
+[ -e "$ROOT/etc/apt/sources.list.d/rocm.list" ] && fail "a legacy rocm.list was written on Ubuntu 26.04"
+for p in curl gnupg libatomic1 libquadmath0 "linux-headers-$KERNEL_2604" "linux-modules-extra-$KERNEL_2604" \
+  dkms amdgpu-dkms amdrocm10.1-gfx1100 amdrocm-base10.1; do
+  installed "$p" || fail "$p is not installed"
+done
+# The package for this GPU's target, not every target's.
+for p in amdrocm10.1 amdrocm10.1-gfx942; do installed "$p" && fail "$p is installed"; done
+in_root apt-cache policy amdrocm10.1-gfx1100 | grep -q "$BASE/amd-stable/rocm/core/packages/ubuntu2604 stable/main" ||
+  fail "amdrocm10.1-gfx1100 is not from the ubuntu2604 repository"
+in_root id -nG alex | tr ' ' '\n' | grep -qx render || fail "alex is not in render"
+journal "import sys
+ids = [e['step'] for e in j['done']]
+want = '$STEPS_2604'.split()
+if ids != want or j['reboot_requested_in_boot'] or j['plan_key'] != 'install ubuntu-26.04 rocm-10.1.0 driver-31.60':
+    sys.exit('journal: entries %s, reboot pending %r, plan %s' % (ids, j['reboot_requested_in_boot'], j['plan_key']))
+boots = {e['step']: e['boot_id'] for e in j['done']}
+if boots['amdgpu-dkms'] != '$BOOT_2604' or boots['rocm'] != '$BOOT_2604B' or boots['verify-rocm'] != '$BOOT_2604B':
+    sys.exit('journal: boot ids %s' % boots)" || fail "the journal of the Ubuntu 26.04 install is not complete"
+
+say "run 6c: again: every step already done, nothing changes"
+nothing_left run6c "${INSTALL[@]}" --auto --yes
+[ "$(grep -c ': already done (' "$WORK/run6c.out")" = "$(echo "$STEPS_2604" | wc -w)" ] || fail "run 6c did not find every step done"
+
+say "passed: killed, resumed, rebooted, resumed, nothing left to do; the Core SDK line by its pinned key; ROCm 10.1.0 on Ubuntu 26.04"
