@@ -354,6 +354,8 @@ constexpr std::string_view kFactNames[] = {
     "target.distros[]",
     "target.for_gpu",
     "target.gpu_family",
+    "target.gpu_gfx",
+    "target.gpu_left_out",
     "target.in_matrix",
     "target.installed",
     "target.kernel_packages[]",

@@ -255,7 +255,9 @@ std::optional<Json> unversioned_distro(const Json& facts, const Matrix& matrix) 
 }
 
 // The newest production release whose lists name the GPU's gfx and this
-// distribution, or unknown with the reason none can be named.
+// distribution for it, else the newest Core SDK release that does (what
+// `rocmdoc install` then installs), or unknown with the reason none can be
+// named.
 // for_gpu: set to the address of the GPU that decided.
 Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, Json& for_gpu) {
   if (auto why = unversioned_distro(facts, matrix)) return *why;
@@ -268,19 +270,15 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   Json family = gpu_family(chosen);
   Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>(),
                                           family.is_string() ? family.get<std::string>() : "");
-  if (newest.is_null())
+  if (newest.is_null()) {
+    // A release that lists both, but the distribution for other GPUs only
+    // (Rocky Linux 9 for the MI300X and MI300A): the news for this GPU.
+    std::string limit = matrix.newest_left_out(gfx, distro.get<std::string>(), version.get<std::string>(),
+                                               family.is_string() ? family.get<std::string>() : "");
     return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
-                   version.get<std::string>());
+                   version.get<std::string>() + (limit.empty() ? "" : " (" + limit + ")"));
+  }
   return newest;
-}
-
-// The matrix's entry for this distribution in the target release. The first
-// entry that matches, as Matrix::kernel_support reads it, so the kernels
-// named in a fix are the ones the check judged by.
-const MatrixDistro* distro_entry(const Release& r, const std::string& distro, const std::string& version_id) {
-  for (auto& d : r.distros)
-    if (d.matches(distro, version_id)) return &d;
-  return nullptr;
 }
 
 std::string kernel_label(const MatrixKernel& k) {
@@ -323,12 +321,19 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   const Json& version = field(field(facts, "distro"), "version_id");
   std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
   if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
-  const MatrixDistro* d = distro_entry(*r, distro, version_id);
+  // The row Matrix::kernel_support judges by, so the kernels named in a fix
+  // are the ones the check judged by.
+  const MatrixDistro* d = r->distro_row(distro, version_id);
   if (!d) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
   if (d->kernels.empty())
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
   Json kernels = Json::array(), packages = Json::array();
   std::string family = t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "";
+  std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
+  // A row limited to other GPUs lists no kernel for this one: unknown, with
+  // kernel_support's reason, as the rules that judge the kernel get.
+  if (!d->limit_leaves_out(family, gfx).empty())
+    return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx).why()));
   for (auto& k : d->kernels) {
     if (!k.for_family(family)) continue;
     kernels.push_back(kernel_label(k));
@@ -405,6 +410,18 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   }
   if (!for_gpu.is_null()) t["for_gpu"] = for_gpu;
   t["gpu_family"] = gpu_family(deciding_gpu(gpus));
+  // Its gfx target, for the rows AMD limits to some targets (limited_to).
+  const Json* deciding = deciding_gpu(gpus);
+  t["gpu_gfx"] = deciding ? (*deciding)["gfx"] : Json(nullptr);
+  // Where the release lists this distribution for other GPUs only, why.
+  std::string left_out;
+  const Json& distro = field(field(facts, "distro"), "id");
+  const Json& version = field(field(facts, "distro"), "version_id");
+  if (t["rocm"].is_string() && distro.is_string() && version.is_string() && t["gpu_gfx"].is_string())
+    left_out = matrix.gpu_left_out(t["rocm"].get<std::string>(), distro.get<std::string>(), version.get<std::string>(),
+                                   t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "",
+                                   t["gpu_gfx"].get<std::string>());
+  t["gpu_left_out"] = left_out.empty() ? Json(nullptr) : Json(left_out);
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;
   t["newest_for_gpu"] = newest;

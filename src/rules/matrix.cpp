@@ -54,6 +54,35 @@ bool MatrixDistro::matches(std::string_view distro, std::string_view version_id)
          version_id[version.size()] == '.';
 }
 
+std::string MatrixDistro::limit_leaves_out(std::string_view family, std::string_view gfx) const {
+  auto names = [](const MatrixTexts& list) {
+    std::string out;
+    for (size_t i = 0; i < list.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + std::string(list[i]);
+    return out;
+  };
+  if (!family.empty() && !limited_families.empty() && !contains(limited_families, family))
+    return "only for " + names(limited_families) + " GPUs";
+  if (!gfx.empty() && !limited_gfx.empty() && !contains(limited_gfx, gfx)) return "only for " + names(limited_gfx);
+  return "";
+}
+
+std::string MatrixDistro::leaves_out(std::string_view family, std::string_view gfx) const {
+  if (std::string limit = limit_leaves_out(family, gfx); !limit.empty()) return limit;
+  // Kernel rows for other families only: AMD does not list this family
+  // there. No kernels at all is "not known", and leaves nobody out.
+  if (family.empty() || kernels.empty()) return "";
+  for (auto& k : kernels)
+    if (k.for_family(family)) return "";
+  return "with no kernel for " + std::string(family) + " GPUs";
+}
+
+const MatrixDistro* Release::distro_row(std::string_view distro, std::string_view version_id) const {
+  for (auto& d : distros)
+    if (d.matches(distro, version_id)) return &d;
+  return nullptr;
+}
+
 void Matrix::index() {
   for (size_t i = 0; i < devices_list_.size(); ++i)
     devices_.insert_or_assign(to_lower(std::string(devices_list_[i].device_id)), i);
@@ -234,23 +263,43 @@ Value Matrix::distro_support(const std::string& version, const std::string& dist
 }
 
 Value Matrix::kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
-                             const std::string& kernel_release, const std::string& family) const {
+                             const std::string& kernel_release, const std::string& family, const std::string& gfx) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
-  for (auto& d : r->distros) {
-    if (!d.matches(distro, version_id)) continue;
-    bool any = false;
-    for (auto& k : d.kernels) {
-      if (!k.for_family(family)) continue;
-      any = true;
-      if (version_in_series(kernel_release, k.series)) return Value::of(true);
-    }
-    if (!any)
-      return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id +
-                            (family.empty() || d.kernels.empty() ? "" : " for " + family + " GPUs"));
-    return Value::of(false);
+  const MatrixDistro* d = r->distro_row(distro, version_id);
+  if (!d) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  if (d->kernels.empty())
+    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
+  if (!d->limit_leaves_out(family, gfx).empty())
+    return Value::unknown(gpu_left_out(version, distro, version_id, family, gfx) + ", so none of its kernels is for this GPU");
+  bool any = false;
+  for (auto& k : d->kernels) {
+    if (!k.for_family(family)) continue;
+    any = true;
+    if (version_in_series(kernel_release, k.series)) return Value::of(true);
   }
-  return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  if (!any)
+    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id + " for " +
+                          family + " GPUs");
+  return Value::of(false);
+}
+
+Value Matrix::lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
+                        const std::string& family, const std::string& gfx) const {
+  const Release* r = find_release(version);
+  if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
+  if (r->distros.empty())
+    return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r->unconfirmed));
+  const MatrixDistro* d = r->distro_row(distro, version_id);
+  return Value::of(d && d->leaves_out(family, gfx).empty());
+}
+
+std::string Matrix::gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
+                                 const std::string& family, const std::string& gfx) const {
+  const Release* r = find_release(version);
+  const MatrixDistro* d = r ? r->distro_row(distro, version_id) : nullptr;
+  std::string why = d ? d->leaves_out(family, gfx) : "";
+  return why.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + why;
 }
 
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
@@ -297,22 +346,30 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
   // release lists both the GPU and the distribution: Ubuntu 26.04, which AMD
   // lists from 7.14.1 and 10.0.0 on, or a GPU the production tables do not
   // name yet (Strix Halo's gfx1151 on Ubuntu 24.04). `rocmdoc install`
-  // installs that line with --rocm, or by default on such a distribution.
+  // installs that line with --rocm, by default on Ubuntu 26.04, and where
+  // this falls back to it (install's on_request_listing asks lists_gpu too).
   for (const char* line : {"production", "core_sdk"}) {
     Json best = nullptr;
     for (auto& r : releases_) {
       if (r.line != line) continue;
       std::string v(r.version);
-      bool ok = listed_as_supported(gpu_support(v, gfx)) && distro_support(v, distro, version_id).is_true();
-      // The Core SDK tables list kernels per GPU family: none for this one
-      // means AMD does not list the family on this distribution.
-      if (ok && r.line == "core_sdk" && !family.empty())
-        ok = !kernel_support(v, distro, version_id, "", family).is_unknown();
+      bool ok = listed_as_supported(gpu_support(v, gfx)) && lists_gpu(v, distro, version_id, family, gfx).is_true();
       if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
     }
     if (!best.is_null()) return best;
   }
   return nullptr;
+}
+
+std::string Matrix::newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                                    const std::string& family) const {
+  const Release* newest = nullptr;
+  for (auto& r : releases_) {
+    if (r.line == "preview" || (newest && compare_versions(r.version, newest->version) <= 0)) continue;
+    std::string v(r.version);
+    if (listed_as_supported(gpu_support(v, gfx)) && !gpu_left_out(v, distro, version_id, family, gfx).empty()) newest = &r;
+  }
+  return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx) : "";
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {
@@ -332,11 +389,13 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   f["rocm_distro_supported"] = {3, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return m->distro_support(s(a[0]), s(a[1]), s(a[2]));
                                 }};
-  // The fifth argument, the GPU's family (target.gpu_family), keeps the
-  // kernel rows AMD lists for that family; null or absent: every row.
-  f["rocm_kernel_supported"] = {4, 5, false, [m, s](const std::vector<Value>& a, EvalContext&) {
-                                  std::string family = a.size() > 4 && a[4].json().is_string() ? s(a[4]) : "";
-                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), family);
+  // The fifth and sixth arguments, the GPU's family (target.gpu_family)
+  // and gfx target (target.gpu_gfx), keep the kernel rows AMD lists for
+  // that family, and make a row limited to other GPUs unknown; null or
+  // absent: every row, every GPU.
+  f["rocm_kernel_supported"] = {4, 6, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  auto text_at = [&](size_t i) { return a.size() > i && a[i].json().is_string() ? s(a[i]) : ""; };
+                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), text_at(4), text_at(5));
                                 }};
   f["rocm_releases_for_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return Value::of(m->releases_for_gfx(s(a[0])));

@@ -50,10 +50,23 @@ struct MatrixDistro {
   MatrixText version;                    // os-release VERSION_ID
   MatrixTexts point_versions;            // "24.04.2"
   std::vector<MatrixKernel> kernels;     // empty: not known
+  // The GPUs AMD lists the distribution for in this release, where its
+  // tables limit it (`limited_to`: "Rocky Linux 9 is supported only on
+  // Instinct MI300X and MI300A"): GPU families and gfx targets, each a
+  // condition a GPU must meet. Both empty: every GPU the release lists.
+  MatrixTexts limited_families;
+  MatrixTexts limited_gfx;
   // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too,
   // and a row of a major version only ("ol 9", "rocky 9": AMD's "Oracle
   // Linux 9") matches every minor release of it ("9.6").
   bool matches(std::string_view distro, std::string_view version_id) const;
+  // Why this row does not list a GPU of this family (instinct, radeon, apu)
+  // and gfx target: its limit ("only for gfx942"), or kernel rows for other
+  // families only ("with no kernel for apu GPUs"); "" where it lists it. An
+  // empty family or gfx is not known and narrows nothing, as an empty kernel
+  // list is not known and leaves nobody out.
+  std::string leaves_out(std::string_view family, std::string_view gfx) const;
+  std::string limit_leaves_out(std::string_view family, std::string_view gfx) const;  // the limit's part only
 };
 
 // A distribution as rocmdoc names it and advises on it (distributions.yaml):
@@ -125,6 +138,10 @@ struct Release {
   std::vector<MatrixDistro> distros;     // empty: not known
   std::vector<ReleaseGpu> gpus;          // empty: not known
   std::optional<RadeonTrack> radeon_track;  // null: the track published nothing rocmdoc knows for it
+  // The row for a distribution: the first that matches, since it decides
+  // the kernels (7.1.1 lists AMD's table rows before an install guide's);
+  // nullptr where none does.
+  const MatrixDistro* distro_row(std::string_view distro, std::string_view version_id) const;
 };
 
 struct GfxTarget {
@@ -215,18 +232,42 @@ class Matrix {
   const RadeonWheel* radeon_wheel(std::string_view version) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
   // True when the kernel is in a series the release lists for that distro.
-  // family: the GPU's (instinct, radeon, apu), or "" for every kernel row.
+  // family: the GPU's (instinct, radeon, apu), or "" for every kernel row;
+  // gfx: its target, or "". Unknown, with the reason, where the release's
+  // row leaves that GPU out (MatrixDistro::leaves_out): no kernel of it is
+  // listed for the GPU.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
-                       const std::string& kernel_release, const std::string& family = "") const;
+                       const std::string& kernel_release, const std::string& family = "",
+                       const std::string& gfx = "") const;
+  // Whether the release lists the distribution for a GPU of this family
+  // (instinct, radeon, apu) and gfx target ("" for either: not known):
+  // false where it does not list the distribution, or its row is limited
+  // to other GPUs (limited_to: Rocky Linux 9 for gfx942 only) or has
+  // kernels for other families only (Ryzen APUs on Ubuntu 22.04 in 10.x);
+  // unknown where the matrix has no distribution list for the release.
+  // Check's newest release for a GPU and install's choice of a release
+  // both ask this.
+  Value lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
+                  const std::string& family, const std::string& gfx) const;
+  // Why the release's row for the distribution leaves this GPU out, as a
+  // sentence ("ROCm 7.2.4 lists rocky 9 only for gfx942"), or "" where it
+  // does not (or the release or the row is not known).
+  std::string gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
+                           const std::string& family, const std::string& gfx) const;
   // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
   Json releases_for_gfx(const std::string& gfx) const;
   // The newest production release listing gfx (supported or deprecated) and
-  // the distribution; on a distribution no production release lists, the
-  // newest Core SDK release that does; null when none does.
-  // family (gpu_family()): a Core SDK release whose kernel rows for the
-  // distribution leave that family out (Ryzen APUs on Ubuntu 22.04) is skipped.
+  // the distribution for that GPU (lists_gpu); where no production
+  // release does, the newest Core SDK release that does; null when none does.
+  // family: gpu_family()'s, or "" where not known.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
                           const std::string& family = "") const;
+  // Where newest_release_for finds nothing: the newest production or Core
+  // SDK release that lists gfx and the distribution, but the distribution
+  // for other GPUs only, as gpu_left_out says it ("ROCm 10.1.0 lists rocky
+  // 9.6 only for gfx942"); "" where there is none.
+  std::string newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
+                              const std::string& family) const;
   // The entry with the best reported outcome for gfx, or nullptr.
   const Override* hsa_override(std::string_view gfx) const;
   // The reported outcome of one value on gfx, or null when nobody reported it.

@@ -126,16 +126,34 @@ class MatrixReader {
   }
 
   MatrixDistro distro(const YamlNode& n) {
-    y_.allow_keys(n, {"id", "version", "point_versions", "kernels", "glibc", "repo_codename", "note"});
+    y_.allow_keys(n, {"id", "version", "point_versions", "kernels", "limited_to", "glibc", "repo_codename", "note"});
     MatrixDistro d;
     d.id = str(n, "id");
     d.version = str(n, "version");
     d.point_versions = opt_strs(n, "point_versions");
     for (auto& k : y_.list(y_.required(n, "kernels"), "kernels")) d.kernels.push_back(kernel(k));
+    if (const YamlNode& limit = n["limited_to"]) limited_to(limit, d);
     opt(n, "glibc");
     opt(n, "repo_codename");
     opt(n, "note");
     return d;
+  }
+
+  // The GPUs a distribution row is limited to. A limit that names nothing
+  // would read as "every GPU" to the queries, the opposite of a limit.
+  void limited_to(const YamlNode& n, MatrixDistro& d) {
+    y_.mapping(n, "'limited_to' must map families and/or gfx to lists");
+    y_.allow_keys(n, {"families", "gfx"});
+    d.limited_families = opt_strs(n, "families");
+    for (auto f : d.limited_families) check_one_of(n["families"], "families", f, {"instinct", "radeon", "apu"});
+    d.limited_gfx = opt_strs(n, "gfx");
+    if (n["gfx"])
+      for (auto& g : y_.list(n["gfx"], "gfx"))
+        if (g.text.rfind("gfx", 0) != 0 || g.text.size() < 6 ||
+            g.text.find_first_not_of("0123456789abcdef", 3) != std::string_view::npos)
+          y_.fail(g, "'gfx' lists gfx targets (\"gfx942\"), not '" + std::string(g.text) + "'");
+    if (d.limited_families.empty() && d.limited_gfx.empty())
+      y_.fail(n, "'limited_to' names no GPU family and no gfx target (leave it out for every GPU)");
   }
 
   MatrixDistribution distribution(const YamlNode& n) {

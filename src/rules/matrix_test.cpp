@@ -150,6 +150,9 @@ TEST_CASE("release support is three-valued: listed, not listed, or not known", "
   CHECK(m.kernel_support("6.4.1", "ubuntu", "24.04", "6.15.0-061500-generic").is_false());
   CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-45-generic").is_unknown());  // no kernels listed
   CHECK(m.kernel_support("6.4.1", "debian", "12", "6.1.0").is_unknown());
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "apu", "").is_true());  // its kernels are not known: nobody left out
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon", "").is_false());
+  CHECK(m.lists_gpu("7.0.0", "ubuntu", "24.04", "radeon", "").is_unknown());  // no distribution list
 }
 
 TEST_CASE("the newest production release that lists the GPU and the distribution wins", "[matrix]") {
@@ -376,8 +379,126 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(gpu_family(&rx) == "radeon");
   CHECK(gpu_family(&unknown_arch).is_null());
   CHECK(gpu_family(nullptr).is_null());
+  // The one question check and install ask of a release: does it list this
+  // distribution for this family?
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "apu", "").is_false());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "radeon", "").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "", "").is_true());  // family not known: nobody left out
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu", "").is_true());
+  CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon", "").is_false());
+  CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon", "").is_unknown());
   // Only the Core SDK line lists Strix Halo (gfx1151): on Ubuntu 24.04 it does for
   // Ryzen APUs; on 22.04 its kernel rows leave APUs out, so no release fits.
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "24.04", "apu") == "10.1.0");
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "22.04", "apu").is_null());
+}
+
+TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
+  const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
+  auto with_limit = [&](const std::string& limit) {
+    std::string text = kReleases;
+    text.replace(text.find(row), row.size(), "{id: ubuntu, version: \"22.04\", kernels: [], limited_to: " + limit + "}");
+    return load({{"m/x.yaml", text}});
+  };
+  Loaded good = with_limit("{families: [radeon], gfx: [gfx1100]}");
+  for (auto& e : good.errors) INFO(e.str());
+  REQUIRE(good.errors.empty());
+  const Release* r641 = good.matrix.find_release("6.4.1");
+  REQUIRE(r641);
+  const MatrixDistro* d = r641->distro_row("ubuntu", "22.04");
+  REQUIRE(d);
+  CHECK(d->limited_families == MatrixTexts{"radeon"});
+  CHECK(d->limited_gfx == MatrixTexts{"gfx1100"});
+  REQUIRE(r641->distro_row("ubuntu", "24.04"));
+  CHECK(r641->distro_row("ubuntu", "24.04")->limited_gfx.empty());
+
+  auto error = [&](const std::string& limit) {
+    Loaded l = with_limit(limit);
+    REQUIRE(l.errors.size() == 1);
+    std::string e = l.errors[0].str();
+    CHECK(e.rfind("m/x.yaml:11:", 0) == 0);  // the 6.4.1 row's line
+    return e;
+  };
+  auto has = [](const std::string& e, const std::string& what) {
+    INFO(e);
+    return e.find(what) != std::string::npos;
+  };
+  CHECK(has(error("{families: [cdna]}"), "'families' is one of instinct, radeon, apu (not 'cdna')"));
+  CHECK(has(error("{gfx: [MI300X]}"), "'gfx' lists gfx targets (\"gfx942\"), not 'MI300X'"));
+  CHECK(has(error("{}"), "'limited_to' names no GPU family and no gfx target"));
+  CHECK(has(error("{products: [MI300X]}"), "unknown key 'products' (allowed: families, gfx)"));
+  CHECK(has(error("[radeon]"), "'limited_to' must map families and/or gfx to lists"));
+}
+
+TEST_CASE("a row limited_to some GPUs lists the distribution for those only, for check and install alike", "[matrix]") {
+  // The small matrix's 6.4.1 with AMD's kind of limits, and 6.2.4 listing
+  // Rocky Linux 9.6 without one.
+  std::string text = kReleases;
+  auto insert_after = [&](const std::string& at, const std::string& what) {
+    size_t where = text.find(at);
+    REQUIRE(where != std::string::npos);
+    text.insert(where + at.size(), what);
+  };
+  insert_after("  - {id: ubuntu, version: \"22.04\", kernels: []}\n",
+               "  - {id: rocky, version: \"9\", kernels: [{series: \"5.14\", kind: ga}], limited_to: {gfx: [gfx942]}}\n"
+               "  - {id: debian, version: \"12\", kernels: [{series: \"6.1\", kind: ga}], limited_to: {families: [instinct]}}\n");
+  insert_after("  - {gfx: gfx906, product: null, family: null, support: deprecated}\n",
+               "  - {gfx: gfx942, product: Instinct MI300X, family: instinct, support: supported}\n");
+  insert_after("  distros: [{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}]}",
+               ", {id: rocky, version: \"9.6\", kernels: []}");
+  Loaded l = load({{"m/rocm-releases.yaml", text}});
+  for (auto& e : l.errors) INFO(e.str());
+  REQUIRE(l.errors.empty());
+  const Matrix& m = l.matrix;
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "instinct", "gfx90a").is_false());
+  CHECK(m.lists_gpu("6.4.1", "rocky", "9.6", "", "").is_true());  // no GPU named: the row counts
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "radeon", "gfx1100").is_false());
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "instinct", "gfx942").is_true());
+  CHECK(m.lists_gpu("6.4.1", "debian", "12", "", "gfx1100").is_true());  // family not known: not narrowed by it
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "24.04", "radeon", "gfx1100").is_true());
+  // The newest release for the GPU skips a row limited to other GPUs.
+  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon") == "6.2.4");
+  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "6.4.1");
+  CHECK(m.newest_release_for("gfx1100", "debian", "12", "radeon").is_null());
+  // The distribution itself is still listed; only for other GPUs.
+  CHECK(m.distro_support("6.4.1", "rocky", "9.6").is_true());
+  // Its kernels are none for this GPU: not known, with the limit as the reason.
+  Value k = m.kernel_support("6.4.1", "rocky", "9.6", "5.14.0-570.el9.x86_64", "radeon", "gfx1100");
+  REQUIRE(k.is_unknown());
+  CHECK(k.why() == "ROCm 6.4.1 lists rocky 9.6 only for gfx942, so none of its kernels is for this GPU");
+  CHECK(m.kernel_support("6.4.1", "rocky", "9.6", "5.14.0-570.el9.x86_64", "instinct", "gfx942").is_true());
+  CHECK(m.kernel_support("6.4.1", "rocky", "9.6", "6.1.0", "instinct", "gfx942").is_false());
+  CHECK(m.gpu_left_out("6.4.1", "debian", "12", "radeon", "gfx1100") == "ROCm 6.4.1 lists debian 12 only for instinct GPUs");
+  CHECK(m.gpu_left_out("6.4.1", "debian", "12", "instinct", "gfx942").empty());
+  CHECK(m.gpu_left_out("6.4.1", "fedora", "43", "radeon", "gfx1100").empty());  // not listed at all: no limit to name
+}
+
+TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows", "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  int limited = 0;
+  for (auto& r : m.releases())
+    for (auto& d : r.distros) {
+      limited += !d.limited_gfx.empty() || !d.limited_families.empty();
+      for (auto gfx : d.limited_gfx) {
+        INFO("ROCm " << r.version << " " << d.id << " " << d.version << ": " << gfx);
+        CHECK(m.gfx_target(gfx));
+      }
+    }
+  CHECK(limited > 100);
+  // AMD's footnote, "Rocky Linux 9 is supported only on AMD Instinct MI300X and MI300A GPUs".
+  const Release* r724 = m.find_release("7.2.4");
+  REQUIRE(r724);
+  const MatrixDistro* rocky = r724->distro_row("rocky", "9.6");
+  REQUIRE(rocky);
+  CHECK(rocky->limited_gfx == MatrixTexts{"gfx942"});
+  CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "rocky", "9.6", "radeon").is_null());
+  // 10.x lists Debian for Instinct GPUs only; 7.2.4 does too.
+  CHECK(m.newest_release_for("gfx1100", "debian", "12", "radeon").is_null());
+  CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04", "radeon") == "7.2.4");
+  CHECK(m.newest_release_for("gfx1100", "rhel", "9.8", "radeon") == "10.1.0");  // 10.x lists RHEL 9.8 for Radeon too
 }

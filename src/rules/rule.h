@@ -1,6 +1,7 @@
 // A diagnosis rule, as loaded from rules/checks/*.yaml (docs/rules.md).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,9 @@ struct RuleExample {
   const YamlNode* facts_yaml = nullptr;  // a map inside tree
   Json facts() const;
   std::string expect;            // "fire", "pass" or "unknown"
+  // With "fire": how many fix steps the finding shows for these facts, so an
+  // example can show a step's `when` leaving it out (or not); -1: not said.
+  std::int64_t fix_steps = -1;
   SourceLocation where;
 };
 

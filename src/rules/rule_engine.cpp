@@ -275,7 +275,14 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
       // explain's word for an open problem the text makes likelier.
       else if (got == "unknown" && facts.contains("text") && likely_in_text(problem, facts, functions))
         got = "likely";
-      if (got != ex.expect) failures.push_back({&problem.rule, &ex, got, o.reason});
+      if (got != ex.expect) {
+        failures.push_back({&problem.rule, &ex, got, o.reason});
+      } else if (ex.fix_steps >= 0 && !o.findings.empty() &&
+                 o.findings.front().steps.size() != static_cast<size_t>(ex.fix_steps)) {
+        failures.push_back({&problem.rule, &ex, got,
+                            "the fix shows " + std::to_string(o.findings.front().steps.size()) + " of its steps, fix_steps says " +
+                                std::to_string(ex.fix_steps)});
+      }
     }
   if (examples_run) *examples_run = n;
   return failures;

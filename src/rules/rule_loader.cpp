@@ -249,7 +249,7 @@ class Loader {
   void load_examples(Rule& rule, const YamlNode& n) const {
     for (auto& e : yaml_->list(n, "examples")) {
       yaml_->mapping(e, "an example is a mapping with name, facts and expect");
-      yaml_->allow_keys(e, {"name", "facts", "expect"});
+      yaml_->allow_keys(e, {"name", "facts", "expect", "fix_steps"});
       RuleExample ex;
       ex.where = yaml_->at(e);
       ex.name = yaml_->text(yaml_->required(e, "name"), "name");
@@ -260,6 +260,13 @@ class Loader {
       if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown" && ex.expect != "unseen" &&
           ex.expect != "likely")
         yaml_->fail(e["expect"], "'expect' is fire, pass, unknown, unseen or likely");
+      if (e["fix_steps"]) {
+        ex.fix_steps = yaml_->integer(e["fix_steps"], "fix_steps");
+        if (ex.expect != "fire" || ex.facts_yaml->find("text"))
+          yaml_->fail(e["fix_steps"], "'fix_steps' is for an example that fires on facts (expect: fire, no 'text')");
+        if (ex.fix_steps < 0 || static_cast<size_t>(ex.fix_steps) > rule.fix.steps.size())
+          yaml_->fail(e["fix_steps"], "'fix_steps' counts the fix's steps shown: 0 to " + std::to_string(rule.fix.steps.size()));
+      }
       rule.examples.push_back(ex);
     }
   }

@@ -222,3 +222,33 @@ TEST_CASE("a context signature captures a value and is no problem's signal", "[r
   as_signal.replace(as_signal.find("    title:"), 0, "    signals: [{signature: ctx, weight: 1}]\n");
   CHECK(Loaded(context + as_signal).first_error().find("'ctx' is a context signature") != std::string::npos);
 }
+
+TEST_CASE("an example's fix_steps counts the steps its facts show, and a wrong count fails", "[rules]") {
+  std::string rule = kGoodRule;
+  // A second step, shown only where amdgpu-dkms is installed.
+  rule.replace(rule.find("          sudo: true\n"), 21,
+               "          sudo: true\n        - text: \"remove amdgpu-dkms\"\n          when: len(amdgpu.dkms.installed) > 0\n");
+  auto with_examples = [&](const std::string& examples) {
+    std::string text = rule;
+    text.replace(text.find("    examples:\n"), std::string::npos, "    examples:\n" + examples);
+    return text;
+  };
+  const std::string none = "      - name: no dkms\n        facts: {kfd: {device_node: {present: false}}, amdgpu: {dkms: {installed: []}}}\n"
+                           "        expect: fire\n";
+  const std::string some = "      - name: dkms\n        facts: {kfd: {device_node: {present: false}}, amdgpu: {dkms: {installed: [\"6.16\"]}}}\n"
+                           "        expect: fire\n";
+  const std::string pass = "      - name: present\n        facts: {kfd: {device_node: {present: true}}}\n        expect: pass\n";
+  Loaded right(with_examples(none + "        fix_steps: 1\n" + some + "        fix_steps: 2\n" + pass));
+  REQUIRE(right.first_error() == "");
+  CHECK(run_examples(right.set, right.functions).empty());
+  Loaded wrong(with_examples(none + "        fix_steps: 2\n" + pass));
+  REQUIRE(wrong.first_error() == "");
+  auto failures = run_examples(wrong.set, wrong.functions);
+  REQUIRE(failures.size() == 1);
+  CHECK(failures[0].example->name == "no dkms");
+  CHECK(failures[0].detail == "the fix shows 1 of its steps, fix_steps says 2");
+  // Only an example that fires on facts shows a fix.
+  CHECK(Loaded(with_examples(none + pass + "        fix_steps: 0\n")).first_error().find("'fix_steps' is for an example that fires") !=
+        std::string::npos);
+  CHECK(Loaded(with_examples(none + "        fix_steps: 3\n" + pass)).first_error().find("0 to 2") != std::string::npos);
+}

@@ -69,3 +69,21 @@ TEST_CASE("rules lint warns about a recipe release the matrix does not list, and
   CHECK(lint.err.find(": warning: release 7.2.4 installs on ubuntu 24.04, but ROCm 7.2.4 is not in the matrix") !=
         std::string::npos);
 }
+
+TEST_CASE("rules lint reports a distribution row limited to no known GPU family where it is", "[cli][rules]") {
+  ScratchDir scratch;
+  fs::path dir = scratch.path / "rules";
+  fs::create_directories(dir);
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  auto bad = edit_matrix(dir, "rocm-releases.yaml", "  - id: ubuntu\n    version: \"24.04\"\n",
+                         "  - id: ubuntu\n    limited_to: {families: [cdna]}\n    version: \"24.04\"\n");
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  INFO(lint.err);
+  CHECK(lint.exit_code == 2);
+  // On the line after the row's first, at the families list (column 28).
+  CHECK(lint.err.find("/matrix/rocm-releases.yaml:" + std::to_string(bad.first + 1) + ":28: 'families' is one of instinct, "
+                      "radeon, apu (not 'cdna')") != std::string::npos);
+  auto check = run_rocmdoc({"check", "--rules", dir.string(), "--root", source_path("tests/machines/rocky96-amd-rocm/root")});
+  CHECK(check.exit_code == 2);
+  CHECK(check.err.find("'families' is one of instinct, radeon, apu (not 'cdna')") != std::string::npos);
+}

@@ -90,6 +90,27 @@ Edit debian(const std::string& version, const std::string& codename, const std::
   };
 }
 
+// An Instinct MI300X (Aqua Vanjaram, gfx942) in place of the RX 7900 XTX:
+// AMD lists Debian 12 and 13 for Instinct GPUs only (7.2.4: Debian 12 for
+// the MI325X, MI300X, MI300A and MI200 series, Debian 13 for the MI355X,
+// MI350X, MI325X and MI300X).
+Edit mi300x = [](Json& f) {
+  f["pci"]["gpus"][0]["device_id"] = "0x74a1";
+  f["kfd"]["gpus"][0]["gfx"] = "gfx942";
+};
+
+Edit both(Edit a, Edit b) {
+  return [a, b](Json& f) {
+    a(f);
+    b(f);
+  };
+}
+
+// Whether a plan has a note containing text.
+bool noted(const InstallPlan& p, const std::string& text) {
+  return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
+}
+
 // The 26.04 machine with a Radeon AI PRO R9700 (Navi 48, gfx1201) in place of its RX 7900 XTX.
 Edit r9700() {
   return [](Json& f) {
@@ -108,7 +129,9 @@ std::vector<std::string> ids(const InstallPlan& p) {
 
 TEST_CASE("the shipped install recipes load without errors", "[install-plan]") {
   CHECK(shipped().errors.empty());
-  CHECK(shipped().recipes.releases.front().version == "10.1.0");  // newest first; the Core SDK only on request
+  // Newest first; the Core SDK line is on request: not picked by default but
+  // on Ubuntu 26.04 (default_for) or where no other release lists the GPU.
+  CHECK(shipped().recipes.releases.front().version == "10.1.0");
   CHECK(shipped().recipes.releases.front().on_request);
   CHECK(shipped().recipes.releases[1].version == "10.0.0");
   CHECK(shipped().recipes.releases[1].on_request);
@@ -140,14 +163,21 @@ TEST_CASE("golden plans: Ubuntu 22.04 and Debian 12/13", "[install-plan]") {
     o.rocm = rocm;
     golden_json(std::string("ubuntu2204-rx6700xt-") + rocm, plan_for("ubuntu2204-rx6700xt", o));
   }
+  // AMD lists Debian for Instinct GPUs only: the default plans are an
+  // MI300X's; the RX 7900 XTX gets a release there only when --rocm names it
+  // (its plans say so), and a refusal without.
   Edit bookworm = debian("12", "bookworm", "6.1.0-25-amd64");
-  golden_json("debian12-rx7900xtx-default", plan_for("ubuntu2404-rx7900xtx", {}, bookworm));
+  golden_json("debian12-mi300x-default", plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x)));
   for (const char* rocm : {"7.1.1", "7.0.2", "6.4.3"}) {
     InstallOptions o;
     o.rocm = rocm;
     golden_json(std::string("debian12-rx7900xtx-") + rocm, plan_for("ubuntu2404-rx7900xtx", o, bookworm));
   }
-  golden_json("debian13-rx7900xtx-default", plan_for("ubuntu2404-rx7900xtx", {}, debian("13", "trixie", "6.12.48+deb13-amd64")));
+  PlanResult radeon = plan_for("ubuntu2404-rx7900xtx", {}, bookworm);
+  REQUIRE(std::holds_alternative<InstallRefusal>(radeon));
+  compare_golden("debian12-rx7900xtx-default-refusal.txt", render_refusal_text(std::get<InstallRefusal>(radeon)));
+  golden_json("debian13-mi300x-default",
+              plan_for("ubuntu2404-rx7900xtx", {}, both(debian("13", "trixie", "6.12.48+deb13-amd64"), mi300x)));
 }
 
 TEST_CASE("plans pick the release, repositories and lines per distribution", "[install-plan]") {
@@ -156,7 +186,8 @@ TEST_CASE("plans pick the release, repositories and lines per distribution", "[i
   CHECK(noble.driver == "30.30.4");
   CHECK(noble.user == "alex");
   CHECK(noble.venv == "/home/alex/rocm-venv");
-  InstallPlan deb = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, debian("12", "bookworm", "6.1.0-25-amd64")));
+  InstallPlan deb = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(debian("12", "bookworm", "6.1.0-25-amd64"), mi300x)));
+  CHECK(deb.rocm == "7.2.4");
   CHECK(deb.codename == "jammy");
   for (auto& s : deb.steps) {
     if (s.id == "amdgpu-list")  // Debian's driver line has no i386
@@ -465,7 +496,7 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
   auto noted = [&](const std::string& text) {
     return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
   };
-  CHECK(noted("ROCm 10.1.0 is the default on ubuntu 26.04 only"));
+  CHECK(noted("ROCm 10.1.0 is the default on ubuntu 26.04 (elsewhere only where --rocm names it or no other release lists the GPU)"));
   CHECK(!noted("but rocmdoc has no install recipe for it"));
   CHECK(noted("AMD's install guides print no fingerprint"));
   // An R9700 (gfx1201) gets its own package.
@@ -474,11 +505,15 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
 
 // AMD's guides give Ryzen APUs the kernel's inbox amdgpu: a machine whose
 // only AMD GPU is an APU's (Strix Halo, gfx1151) gets no driver steps.
+namespace {
+// Strix Halo (Ryzen AI Max, gfx1151) in place of the machine's RX 7900 XTX.
+Edit strix_halo = [](Json& f) {
+  f["pci"]["gpus"][0]["device_id"] = "0x1586";
+  f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
+};
+}  // namespace
+
 TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why", "[install-plan]") {
-  Edit strix_halo = [](Json& f) {
-    f["pci"]["gpus"][0]["device_id"] = "0x1586";
-    f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
-  };
   InstallPlan apu = must_plan(plan_for("ubuntu2604-rx7900xtx", {}, strix_halo));
   CHECK(apu.rocm == "10.1.0");
   CHECK(apu.driver.empty());
@@ -490,6 +525,109 @@ TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why
                     [](auto& n) { return n.find("a Ryzen APU's (gfx1151)") != std::string::npos; }));
   // The discrete card keeps its driver.
   CHECK(must_plan(plan_for("ubuntu2604-rx7900xtx")).driver == "31.60");
+}
+
+// Strix Halo on Ubuntu 24.04: a production release lists gfx1151 (the
+// Radeon/Ryzen 6.4.4), so the first on-request path, for a GPU no
+// production release lists, does not apply; none of the releases picked by
+// default on 24.04 lists it, and the Core SDK line does: the second path,
+// after the default releases, plans 10.1.0, the release check names too.
+TEST_CASE("Strix Halo on Ubuntu 24.04: the on-request path after the default releases plans 10.1.0", "[install-plan]") {
+  const Matrix& m = *shipped().knowledge.matrix;
+  REQUIRE(!m.releases_for_gfx("gfx1151").empty());
+  for (auto& rel : shipped().recipes.releases)
+    if (!rel.on_request) CHECK(m.gpu_support(rel.version, "gfx1151").json() != "supported");
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, strix_halo));
+  CHECK(p.rocm == "10.1.0");
+  CHECK(p.distro == "ubuntu 24.04");
+  CHECK(p.driver.empty());  // an APU: the kernel's own amdgpu
+  CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1151");
+  CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
+    return n == "None of the releases rocmdoc installs by default on ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
+                "ROCm 10.1.0 does, and the plan installs it.";
+  }));
+  CHECK(std::none_of(p.notes.begin(), p.notes.end(), [](auto& n) { return n.find("HSA_OVERRIDE_GFX_VERSION") != std::string::npos; }));
+  // check names the same release for the GPU there.
+  Json f = facts_for_root(machine_root("ubuntu2404-rx7900xtx"));
+  strix_halo(f);
+  add_derived_facts(f, m, std::nullopt);
+  CHECK(f["target"]["newest_for_gpu"] == "10.1.0");
+}
+
+// The refusal's hint names an on-request release only where it would pass
+// for the GPU's family and the distribution, as on_request_listing asks.
+TEST_CASE("a refusal hints at an on-request release only where it lists the distribution for the GPU", "[install-plan]") {
+  // Strix Halo on Ubuntu 22.04: 10.1.0 builds amdrocm10.1-gfx1151, but lists
+  // no kernel for Ryzen APUs there.
+  PlanResult jammy = plan_for("ubuntu2204-rx6700xt", {}, strix_halo);
+  REQUIRE(std::holds_alternative<InstallRefusal>(jammy));
+  const InstallRefusal& apu = std::get<InstallRefusal>(jammy);
+  CHECK(apu.id == "unsupported-gpu");
+  CHECK(apu.instead.find("--rocm 10.1.0") == std::string::npos);
+  CHECK(apu.instead.find("amdrocm10.1-gfx1151") == std::string::npos);
+  // An RX 5700 XT (gfx1010, on no list, its override reported to need
+  // builds for gfx1010 itself) with recipes whose 10.1.0 builds a gfx1010
+  // package: named on Ubuntu 24.04, which 10.1.0 lists for Radeon cards,
+  // not on Debian 12, which it lists for Instinct GPUs only.
+  InstallRecipes building = shipped().recipes;
+  for (auto& rel : building.releases)
+    if (rel.version == "10.1.0") rel.gfx_packages.push_back("gfx1010");
+  Edit navi10 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x731f";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1010";
+  };
+  auto instead = [&](const Edit& where) {
+    PlanResult r = plan_for("ubuntu2404-rx7900xtx", {}, where, &building);
+    REQUIRE(std::holds_alternative<InstallRefusal>(r));
+    return std::get<InstallRefusal>(r).instead;
+  };
+  CHECK(instead(navi10).find("ROCm 10.1.0 builds amdrocm10.1-gfx1010: `rocmdoc install --rocm 10.1.0`") != std::string::npos);
+  CHECK(instead(both(debian("12", "bookworm", "6.1.0-25-amd64"), navi10)).find("--rocm 10.1.0") == std::string::npos);
+}
+
+// An RX 7600 (gfx1102) with ROCm 6.4.1 installed: AMD's 7.2.x tables do not
+// list gfx1102 (their Radeon list ends at the RX 7700), its 7.14.1 and 10.x
+// tables do, and the Core SDK guide asks for 7.2.4 or older to be
+// uninstalled first. So the plan is 10.1.0 with the older-rocm gate, which
+// names both ways forward: the removal, or 7.2.4 over the old release as
+// gfx1100 with the override users report, outside AMD's support.
+TEST_CASE("an RX 7600 over an older ROCm: 10.1.0, and the gate names the removal or --rocm 7.2.4 and what it gives up",
+          "[install-plan]") {
+  const Matrix& m = *shipped().knowledge.matrix;
+  CHECK(m.gpu_support("7.2.4", "gfx1102").json() == "not_listed");
+  CHECK(m.gpu_support("10.1.0", "gfx1102").json() == "supported");
+  Edit rx7600 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x7480";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1102";
+  };
+  InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, rx7600));
+  CHECK(p.rocm == "10.1.0");
+  const PlanStep& gate = step_of(p, "older-rocm");
+  CHECK(gate.actions.empty());
+  CHECK(gate.title.find("`sudo apt autoremove rocm`, then `sudo apt autoremove rocm-core`") != std::string::npos);
+  CHECK(gate.title.find("or install ROCm 7.2.4 over it instead, `rocmdoc install --rocm 7.2.4`, which gives up AMD's support "
+                        "for this GPU: ROCm 7.2.4 does not list gfx1102, so it runs as gfx1100 with "
+                        "HSA_OVERRIDE_GFX_VERSION=11.0.0") != std::string::npos);
+  // The facts show rocm-core: the plan says before anything runs that the run will stop there.
+  CHECK(noted(p, "rocm-core is installed (an earlier ROCm): a run stops at the older-rocm step until it is uninstalled"));
+  // The way forward it names: 7.2.4 for gfx1100, with the override in a note, and no gate.
+  InstallOptions named;
+  named.rocm = "7.2.4";
+  InstallPlan production = must_plan(plan_for("ubuntu2404-rx7900xtx", named, rx7600));
+  CHECK(production.rocm == "7.2.4");
+  CHECK(noted(production, "HSA_OVERRIDE_GFX_VERSION=11.0.0"));
+  CHECK(std::none_of(production.steps.begin(), production.steps.end(), [](auto& s) { return s.id == "older-rocm"; }));
+  // Without an earlier ROCm, no such note; on Ubuntu 26.04, which no release
+  // picked by default covers, the gate names the removal only.
+  Edit clean = [&](Json& f) {
+    rx7600(f);
+    Json kept = Json::array();
+    for (auto& pkg : f["rocm"]["packages"])
+      if (pkg["name"] != "rocm-core") kept.push_back(pkg);
+    f["rocm"]["packages"] = kept;
+  };
+  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, clean)), "rocm-core is installed"));
+  CHECK(step_of(must_plan(plan_for("ubuntu2604-rx7900xtx")), "older-rocm").title.find("--rocm") == std::string::npos);
 }
 
 TEST_CASE("recipe loader: the per-release keys of the Core SDK line are checked strictly", "[install-plan]") {
@@ -669,17 +807,6 @@ Edit rx9070 = [](Json& f) {
   f["kfd"]["gpus"][0]["gfx"] = "gfx1201";
 };
 
-Edit both(Edit a, Edit b) {
-  return [a, b](Json& f) {
-    a(f);
-    b(f);
-  };
-}
-
-bool noted(const InstallPlan& p, const std::string& text) {
-  return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
-}
-
 std::string refusal_id(const PlanResult& r) {
   REQUIRE(std::holds_alternative<InstallRefusal>(r));
   const InstallRefusal& x = std::get<InstallRefusal>(r);
@@ -783,15 +910,28 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
 }
 
 TEST_CASE("without --from: AMD's repositories, with a note where the distribution's packages would do", "[install-plan]") {
-  InstallPlan amd = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
+  // AMD lists Debian 13 for Instinct GPUs only: an RX 7900 XTX gets AMD's
+  // release when --rocm names it, with both the limit and Debian's own
+  // packages noted; without --rocm, a refusal that names both ways.
+  InstallOptions named;
+  named.rocm = "7.2.4";
+  InstallPlan amd = must_plan(plan_for("ubuntu2404-rx7900xtx", named, trixie));
   CHECK(amd.from == "amd");
   CHECK(amd.rocm == "7.2.4");
-  CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro`"));
+  CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro` plans it instead"));
+  CHECK(noted(amd, "ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
+  auto radeon = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
+  CHECK(radeon.id == "unsupported-gpu");
+  CHECK(radeon.reason.find("ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942.") != std::string::npos);
+  CHECK(radeon.instead.find("`rocmdoc install --rocm 7.2.4`") != std::string::npos);
+  CHECK(radeon.instead.find("Debian 13's own ROCm 5.7.1 is built for gfx1100: `rocmdoc install --from distro`") != std::string::npos);
   InstallOptions explicit_amd;
   explicit_amd.from = "amd";
-  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", explicit_amd, trixie)).from == "amd");
-  // Not built for gfx1201: no such note.
-  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070))), "--from distro"));
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", explicit_amd, both(trixie, mi300x))).from == "amd");
+  // Not built for gfx942 (nor gfx1201): no such note, and no such advice.
+  CHECK(!noted(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, mi300x))), "--from distro"));
+  CHECK(std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070))).instead.find("--from distro") ==
+        std::string::npos);
   // Fedora without --from: AMD has no packages for it; the refusal points at --from distro.
   auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm"));
   CHECK(fedora.id == "unsupported-distro");
@@ -805,10 +945,12 @@ TEST_CASE("without --from, install prefers the distribution's packages only wher
   InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, trixie, &preferring));
   CHECK(p.from == "distro");
   CHECK(noted(p, "without --from because a test says so"));
-  // Not for a GPU outside the list, and not against --from amd.
-  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, rx9070), &preferring)).from == "amd");
+  // Not for a GPU outside the list (an MI300X, which AMD lists on Debian
+  // 13), and not against --from amd.
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(trixie, mi300x), &preferring)).from == "amd");
   InstallOptions amd;
   amd.from = "amd";
+  amd.rocm = "7.2.4";
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", amd, trixie, &preferring)).from == "amd");
   // The shipped recipes prefer none: no source says the distribution's packages are the simpler path.
   for (auto& own : shipped().recipes.own_packages) CHECK(own.auto_prefer.empty());
@@ -836,4 +978,41 @@ TEST_CASE("recipe loader: the distributions' own packages are checked strictly",
   CHECK(first_error("distro_gives_up: [a]\n").find("'distro_gives_up_sources'") != std::string::npos);
   CHECK(first_error("distro_packages:\n- {id: x, manager: dnf, packages: [a], sources: [s], what: 1}\n").rfind("rules/install/d.yaml:5:", 0) ==
         0);
+}
+
+TEST_CASE("check and install agree where AMD lists a distribution for some GPUs only", "[install-plan]") {
+  // What check names for the GPU (target.newest_for_gpu), from the same facts.
+  auto newest_for_gpu = [](const std::string& machine, const Edit& edit) {
+    Json f = facts_for_root(machine_root(machine));
+    if (edit) edit(f);
+    add_derived_facts(f, *shipped().knowledge.matrix, std::nullopt);
+    return f["target"]["newest_for_gpu"];
+  };
+  auto refusal = [](const PlanResult& r) {
+    REQUIRE(std::holds_alternative<InstallRefusal>(r));
+    return std::get<InstallRefusal>(r);
+  };
+  // Rocky Linux 9.6 with its RX 7900 XTX: every release that lists Rocky
+  // Linux 9 lists it for the MI300X and MI300A (gfx942) only. Check names no
+  // release; install, which has no recipe for Rocky, does not send the user
+  // to AMD's guide for one.
+  Json rx = newest_for_gpu("rocky96-amd-rocm", nullptr);
+  REQUIRE(is_unknown(rx));
+  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
+  InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
+  CHECK(rocky.id == "unsupported-distro");
+  CHECK(rocky.instead.find("its install guide has no release for it on rocky 9.6 either (ROCm 10.1.0 lists rocky 9.6 only for "
+                           "gfx942)") != std::string::npos);
+  // The same machine with an MI300X: both name ROCm 7.2.4.
+  CHECK(newest_for_gpu("rocky96-amd-rocm", mi300x) == "7.2.4");
+  CHECK(refusal(plan_for("rocky96-amd-rocm", {}, mi300x)).instead.find("AMD's install guide for ROCm 7.2.4, the newest release "
+                                                                          "that lists this GPU on rocky 9.6") != std::string::npos);
+  // Debian 12, which rocmdoc installs on: AMD lists it for Instinct GPUs
+  // only, so the RX 7900 XTX gets no release from either, the MI300X the
+  // same one from both.
+  Edit bookworm = debian("12", "bookworm", "6.1.0-25-amd64");
+  CHECK(is_unknown(newest_for_gpu("ubuntu2404-rx7900xtx", bookworm)));
+  CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, bookworm)).id == "unsupported-gpu");
+  CHECK(newest_for_gpu("ubuntu2404-rx7900xtx", both(bookworm, mi300x)) == "7.2.4");
+  CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x))).rocm == "7.2.4");
 }

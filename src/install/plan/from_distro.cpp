@@ -156,15 +156,15 @@ bool distro_preferred(Context& ctx) {
   return listed(*limits, ctx.gfx);
 }
 
-void note_distro_alternative(Context& ctx) {
+std::string distro_alternative(const Context& ctx, bool beside_amd_plan) {
   std::string id = text_at(ctx.facts, "distro", "id"), version = text_at(ctx.facts, "distro", "version_id");
   const RecipeOwnPackages* own = ctx.recipes.own_packages_for(id, version);
   const MatrixDistribution* d = ctx.matrix.distribution(id);
   const OwnPackages* limits = d ? d->own_packages_for(version) : nullptr;
-  if (!own || own->manager != "apt" || !limits || !listed(*limits, ctx.gfx)) return;
-  ctx.note(label(ctx, id, version) + "'s own ROCm " + std::string(limits->release) + " is built for " + ctx.gfx +
-           " too: `rocmdoc install --from distro` plans it instead (an older release, no AMD driver; its plan says what "
-           "else it gives up).");
+  if (!own || own->manager != "apt" || !limits || !listed(*limits, ctx.gfx)) return "";
+  return label(ctx, id, version) + "'s own ROCm " + std::string(limits->release) + " is built for " + ctx.gfx +
+         (beside_amd_plan ? " too" : "") + ": `rocmdoc install --from distro` plans it" + (beside_amd_plan ? " instead" : "") +
+         " (an older release, no AMD driver; its plan says what else it gives up).";
 }
 
 PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool chosen_by_default) {

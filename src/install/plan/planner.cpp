@@ -78,8 +78,14 @@ PlanResult build_install_plan(PlanInput input) {
                          "): AMD's install guides pair APUs with the inbox amdgpu driver of the distribution's kernel, "
                          "not amdgpu-dkms, so the plan installs no driver (as with --no-driver).");
   }
-  if (auto r = plan::choose_release(ctx)) return *r;
-  plan::note_distro_alternative(ctx);
+  if (auto r = plan::choose_release(ctx)) {
+    // No AMD release fits this GPU here (AMD lists Debian for Instinct GPUs
+    // only): the distribution's own packages may still be built for it.
+    std::string alternative = plan::distro_alternative(ctx, false);
+    if (r->id == "unsupported-gpu" && !alternative.empty()) r->instead += " " + alternative;
+    return *r;
+  }
+  if (std::string alternative = plan::distro_alternative(ctx, true); !alternative.empty()) ctx.note(alternative);
   plan::choose_user(ctx, input.user_home);
   if (auto r = plan::choose_torch(ctx)) return *r;
   plan::find_leftovers(ctx);

@@ -113,6 +113,10 @@ std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallO
 std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
 std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
 std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key
+// Where the chosen release asks an older ROCm to go first (remove_first):
+// the other way forward, a release picked by default here that installs
+// over it, with what it gives up for this GPU; "" where none fits.
+std::string keep_older_instead(const Context& ctx);
 void choose_user(Context& ctx, const std::string& user_home);  // user, home, venv
 std::optional<InstallRefusal> choose_torch(Context& ctx);     // the wheel index for the release
 void find_leftovers(Context& ctx);                             // old AMD lists and pins, shadowing packages
@@ -124,8 +128,10 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
 // Without --from: whether the recipe documents the distribution's packages
 // as the simpler path here and they are built for this GPU.
 bool distro_preferred(Context& ctx);
-// A note for AMD's plan where the distribution's own packages would also do.
-void note_distro_alternative(Context& ctx);
+// Where the distribution's own packages are built for this GPU, the
+// sentence that names them: a note beside AMD's plan, or part of the advice
+// where no AMD release fits. "" otherwise.
+std::string distro_alternative(const Context& ctx, bool beside_amd_plan);
 
 // Step builders, in plan order (each appends what applies to ctx).
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps);

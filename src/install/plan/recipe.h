@@ -68,8 +68,11 @@ struct RecipeRelease {
   std::vector<SourceLocation> distros_where;  // where each of distros is written
   std::vector<std::string> unverified;  // shown in the plan's notes
   // Per-release differences (the Core SDK line); unset: the shared recipe.
-  bool on_request = false;                 // installed only when --rocm names it, except on ...
-  std::vector<std::string> default_for;    // ... these distributions, where it is the default ("ubuntu 26.04")
+  // Not picked by default: installed when --rocm names it, on the
+  // distributions of default_for, and where no other covered release lists
+  // the GPU there but this one does (planner, on_request_listing).
+  bool on_request = false;
+  std::vector<std::string> default_for;    // where it is the default all the same ("ubuntu 26.04")
   std::optional<RecipeKey> key;            // its own signing key
   std::optional<RecipeSourceFile> source_file;  // a deb822 file instead of the lists and the pin
   std::vector<std::string> prerequisites;  // distribution packages it needs besides the base ones

@@ -55,11 +55,15 @@ std::string covered_releases(const InstallRecipes& r) {
 }
 
 // An on-request release with a package built for gfx: worth naming when
-// nothing else fits.
-std::string on_request_hint(const InstallRecipes& r, const std::string& gfx) {
-  for (auto& rel : r.releases) {
+// nothing else fits, but only one that would pass here: its recipe covers
+// the distribution and the matrix lists the distribution for this GPU
+// (10.1.0 lists no kernel for Ryzen APUs on Ubuntu 22.04, Debian for
+// Instinct GPUs only).
+std::string on_request_hint(const Context& ctx, const std::string& gfx) {
+  for (auto& rel : ctx.recipes.releases) {
     std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
-    if (!package.empty())
+    if (!package.empty() && rel.supports(*ctx.distro) &&
+        ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
       return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
              "` (see its plan's notes).";
   }
@@ -76,7 +80,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     std::string v(r.version);
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
-    if (!ctx.matrix.distro_support(v, ctx.distro->id, ctx.distro->version).is_true()) continue;
+    if (!ctx.matrix.lists_gpu(v, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true()) continue;
     ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
@@ -94,7 +98,8 @@ void note_release(Context& ctx) {
   for (auto& u : ctx.release->unverified) ctx.note(u);
   const Release* r = ctx.matrix.find_release(ctx.release->version);
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
-  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family);
+  Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family,
+                                      ctx.install_gfx);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
              " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
@@ -108,10 +113,31 @@ std::optional<InstallRefusal> driver_gap(const Context& ctx) {
   return InstallRefusal{"driver-not-covered", ctx.release->driver_gap->reason, ctx.release->driver_gap->instead};
 }
 
+// AMD's guide for the Core SDK line asks for ROCm 7.2.4 or older to be
+// uninstalled first; rocmdoc leaves that to the user (the older-rocm gate).
+// Where an older ROCm is there, the plan says so before anything runs.
+void note_older_rocm(Context& ctx) {
+  if (ctx.release->remove_first.empty()) return;
+  const Json& packages = field(field(ctx.facts, "rocm"), "packages");
+  if (!packages.is_array()) return;
+  for (auto& p : packages) {
+    const Json& name = field(p, "name");
+    if (!name.is_string() ||
+        std::find(ctx.release->remove_first.begin(), ctx.release->remove_first.end(), name.get<std::string>()) ==
+            ctx.release->remove_first.end())
+      continue;
+    std::string instead = keep_older_instead(ctx);
+    ctx.note(name.get<std::string>() + " is installed (an earlier ROCm): a run stops at the older-rocm step until it is "
+             "uninstalled (" + ctx.release->remove_first_how + ")" + (instead.empty() ? "." : "; " + instead));
+    return;
+  }
+}
+
 std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
   ctx.install_gfx = gfx;
   if (auto r = driver_gap(ctx)) return r;
   note_release(ctx);
+  note_older_rocm(ctx);
   const RecipeRelease& rel = *ctx.release;
   if (!rel.gfx_package.empty() && rel.package_for_gfx(gfx).empty())
     ctx.note("ROCm " + rel.version + " has no package built for " + gfx + " alone; the plan installs " + rel.rocm_packages.front() +
@@ -189,10 +215,8 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
-    // As check's newest release: not where AMD's kernel rows leave the GPU's family out.
-    if (s.ok && s.via.empty() &&
-        (ctx.gpu_family.empty() ||
-         !ctx.matrix.kernel_support(rel.version, ctx.distro->id, ctx.distro->version, "", ctx.gpu_family).is_unknown()))
+    // As check's newest release: the matrix's own question (Matrix::lists_gpu).
+    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
       return &rel;
   }
   return nullptr;
@@ -206,6 +230,27 @@ std::optional<InstallRefusal> choose_on_request(Context& ctx, const RecipeReleas
 }
 
 }  // namespace
+
+std::string keep_older_instead(const Context& ctx) {
+  const std::string& gfx = ctx.gfx;  // the GPU itself, not a stand-in the chosen release runs it as
+  const Override* o = ctx.matrix.hsa_override(gfx);
+  std::string value = o && o->value ? std::string(*o->value) : "";
+  std::string stand_in = value.empty() || (o->outcome != "works" && o->outcome != "works_with_caveats") ? "" : gfx_of_override(value);
+  for (auto& rel : ctx.recipes.releases) {
+    if (rel.on_request || !rel.picked_by_default(*ctx.distro) || !rel.remove_first.empty()) continue;
+    auto fits = [&](const std::string& target) {
+      return matrix_support(ctx.matrix, rel.version, target).ok &&
+             !ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, target).is_false();
+    };
+    std::string command = "`rocmdoc install --rocm " + rel.version + "`";
+    if (fits(gfx)) return "or install ROCm " + rel.version + " over it instead: " + command + ".";
+    if (!stand_in.empty() && stand_in != gfx && fits(stand_in))
+      return "or install ROCm " + rel.version + " over it instead, " + command + ", which gives up AMD's support for this GPU: ROCm " +
+             rel.version + " does not list " + gfx + ", so it runs as " + stand_in + " with HSA_OVERRIDE_GFX_VERSION=" + value +
+             " (a workaround users report, not AMD's: " + std::string(o->caveats) + ").";
+  }
+  return "";
+}
 
 std::optional<InstallRefusal> choose_release(Context& ctx) {
   std::string gfx = ctx.gfx;
@@ -225,7 +270,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
                                                    ", and no working HSA_OVERRIDE_GFX_VERSION is reported for it.",
                             "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
-                                on_request_hint(ctx.recipes, gfx)};
+                                on_request_hint(ctx, gfx)};
     ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
@@ -245,29 +290,48 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Leave --rocm out: rocmdoc picks the newest release that supports it."};
     if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
       ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
+    std::string left_out = ctx.matrix.gpu_left_out(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+    if (!left_out.empty())
+      ctx.note(left_out + ", not for this " + gfx + ": AMD does not support it there (installing as asked with --rocm).");
     return chosen(ctx, gfx);
   }
+  // The newest release that lists the GPU but this distribution only for
+  // other GPUs: what the refusal names, if nothing else fits.
+  std::string left_out, left_out_release;
   for (auto& rel : ctx.recipes.releases) {
     if (!rel.picked_by_default(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     if (!s.ok) continue;
+    // As check's newest release for the GPU: not where AMD's row for this
+    // distribution is limited to other GPUs (Debian 12: Instinct only).
+    if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_false()) {
+      if (left_out.empty()) {
+        left_out = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+        if (!left_out.empty()) left_out_release = rel.version;
+      }
+      continue;
+    }
     ctx.release = &rel;
     if (!s.via.empty())
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
                ", the nearest release with one.");
     if (rel.on_request)  // the default only here: say why, and what is newer
       ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
-               " only (elsewhere --rocm must name it): none of the releases rocmdoc picks by default elsewhere supports " +
-               ctx.distro->name() + ".");
+               " (elsewhere only where --rocm names it or no other release lists the GPU): none of the releases rocmdoc "
+               "picks by default elsewhere supports " + ctx.distro->name() + ".");
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
   if (const RecipeRelease* rel = on_request_listing(ctx, gfx)) return choose_on_request(ctx, *rel, gfx);
+  std::string anyway = left_out_release.empty()
+                           ? ""
+                           : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
+                                 ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
   return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
                                                " on " + ctx.distro->name() + " according to the matrix (as of " +
-                                               ctx.matrix.as_of() + ").",
+                                               ctx.matrix.as_of() + ")." + (left_out.empty() ? "" : " " + left_out + "."),
                         "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
-                            on_request_hint(ctx.recipes, gfx)};
+                            on_request_hint(ctx, gfx) + anyway};
 }
 
 }  // namespace rocmdoc::plan

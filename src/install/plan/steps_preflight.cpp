@@ -104,8 +104,11 @@ PlanStep leftovers_step(const Context& ctx) {
 PlanStep older_rocm_step(const Context& ctx) {
   std::string names;
   for (auto& n : ctx.release->remove_first) names += (names.empty() ? "" : ", ") + n;
+  // The title is what a run stops with: it names both ways forward.
+  std::string instead = keep_older_instead(ctx);
   PlanStep s = step("older-rocm", "No earlier ROCm is installed (" + names + "): AMD's guide for ROCm " + ctx.release->version +
-                                      " says to uninstall it first: " + ctx.release->remove_first_how);
+                                      " says to uninstall it first: " + ctx.release->remove_first_how +
+                                      (instead.empty() ? "" : "; " + instead));
   s.checks = {packages_absent(ctx.release->remove_first)};
   return s;
 }

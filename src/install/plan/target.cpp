@@ -53,6 +53,26 @@ std::string supported_distros(const InstallRecipes& recipes) {
   return out;
 }
 
+// Where rocmdoc has no recipe for the distribution: what AMD's guide offers
+// this GPU here, by the release check names for it (target.newest_for_gpu),
+// or the limit that leaves it out (Rocky Linux 9: Instinct MI300X and MI300A
+// only), so install and check say the same of such a machine.
+std::string guide_advice(const Context& ctx, const std::string& id, const std::string& version) {
+  const std::string guide = "https://rocm.docs.amd.com/projects/install-on-linux/";
+  std::string where = version.empty() ? id : id + " " + version;
+  const Json& target = field(ctx.facts, "target");
+  const Json& newest = field(target, "newest_for_gpu");
+  if (newest.is_string())
+    return "Use one of those distributions, or follow AMD's install guide for ROCm " + newest.get<std::string>() +
+           ", the newest release that lists this GPU on " + where + " (" + guide + ").";
+  std::string gfx = text_at(target, {"gpu_gfx"}), family = text_at(target, {"gpu_family"});
+  std::string limit = gfx.empty() || id.empty() ? "" : ctx.matrix.newest_left_out(gfx, id, version, family);
+  if (!limit.empty())
+    return "Use a distribution AMD lists for this GPU: its install guide has no release for it on " + where + " either (" +
+           limit + ").";
+  return "Use one of those distributions, or follow AMD's install guide for yours (" + guide + ").";
+}
+
 }  // namespace
 
 void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
@@ -64,8 +84,7 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
     refusals.push_back(refuse("unsupported-distro",
                               "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
                                   (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
-                              "Use one of those distributions, or follow AMD's install guide for yours "
-                              "(https://rocm.docs.amd.com/projects/install-on-linux/)." +
+                              guide_advice(ctx, id, version) +
                                   std::string(ctx.recipes.own_packages_for(id, version)
                                                   ? " This distribution has ROCm packages of its own: `rocmdoc install "
                                                     "--from distro --dry-run` says how to install them."
