@@ -17,7 +17,8 @@ const char* verdict_name(Verdict v) {
 
 namespace {
 
-// `unknown_name`: how an unknown fact prints ("?" in check, "<gfx>" in explain).
+// `unknown_name`: how an unknown fact prints ("?" in check, "(gfx not known)"
+// in explain).
 // A null fact (a variable not set, a device pci.ids does not list) prints the
 // same: a sentence never says "HSA_OVERRIDE_GFX_VERSION=null".
 std::string display(const Value& v, const std::string& unknown_name) {
@@ -38,14 +39,30 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     const std::string& path = t.placeholders[i];
     const ExprPtr& call = i < t.calls.size() ? t.calls[i] : nullptr;
     std::string token = "{" + path + "}";
-    // A call is named by its function: "<library_package>".
+    // A call is named by its function: "(library package not known)". Never
+    // "<gfx>": that reads as a blank for the user to fill in, not as a fact
+    // this machine or text does not give.
     std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
-    std::string name = name_unknowns ? "<" + shown + ">" : "?";
+    // "installed[0]" is named "installed"; "newest_for_gpu" reads as words; a variable's name stays as it is
+    // spelt ("HSA_OVERRIDE_GFX_VERSION").
+    if (size_t index = shown.find('['); index != std::string::npos && index > 0) shown.erase(index);
+    if (shown.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos)
+      for (char& c : shown)
+        if (c == '_') c = ' ';
+    std::string name = name_unknowns ? "(" + shown + " not known)" : "?";
     Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
     if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
     std::string value = display(v, name);
-    for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size()))
+    bool named = name_unknowns && (v.is_unknown() || v.json().is_null());
+    for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size())) {
+      // "({it.gfx})" of an unknown gfx is "(gfx not known)", not "((gfx not known))".
+      if (named && pos > 0 && out[pos - 1] == '(' && pos + token.size() < out.size() && out[pos + token.size()] == ')') {
+        out.replace(pos - 1, token.size() + 2, value);
+        pos -= 1;
+        continue;
+      }
       out.replace(pos, token.size(), value);
+    }
   }
   return out;
 }
@@ -61,7 +78,8 @@ RenderedStep render_step(const FixStep& step, EvalContext& ctx, bool name_unknow
 }
 
 // On the text alone no GPU list binds `it`: for a rule over the GPUs, the GPU
-// the text names stands in ("the GPU at <address> (gfx803)", not "(<gfx>)").
+// the text names stands in ("the GPU at (address not known) (gfx803)", not
+// "((gfx not known))").
 // Only its identity, gfx and name: its address and other facts are in no
 // text. Rules over anything else (packages, device nodes) get no stand-in.
 Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
@@ -166,7 +184,7 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
 Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions) {
   EvalContext ctx(facts, functions);
   // A for_each rule that did not fire speaks of the list's first item (the
-  // first GPU, the first torch): "{it.gfx}" is this machine's, not "<gfx>".
+  // first GPU, the first torch): "{it.gfx}" is this machine's, not "(gfx not known)".
   if (!rule.for_each.empty()) {
     Value list = evaluate_path(rule.for_each, ctx);
     if (!list.is_unknown() && list.json().is_array() && !list.json().empty()) {

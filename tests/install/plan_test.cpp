@@ -861,6 +861,15 @@ TEST_CASE("from distro: the distribution's packages, no key, lists, driver or re
       CHECK(s.id != amd_only);
   REQUIRE(!p.gives_up.empty());
   CHECK(std::any_of(p.gives_up.begin(), p.gives_up.end(), [](auto& g) { return g.find("No AMD GPU driver") == 0; }));
+  // AMD lists Debian 13 for Instinct GPUs only: no AMD release to compare
+  // with, so the plan says what Debian's packages are and why AMD's has none,
+  // never "installs no release".
+  for (auto& g : p.gives_up) CHECK(g.find("no release (none it covers") == std::string::npos);
+  CHECK(p.gives_up[0].find("Debian 13's own packages are ROCm 5.7.1") != std::string::npos);
+  CHECK(p.gives_up[0].find("lists debian 13 only for gfx950 and gfx942") != std::string::npos);
+  CHECK(p.gives_up[1].find("outside what AMD supports for gfx1100 on Debian 13") != std::string::npos);
+  CHECK(p.gives_up[2].find("built for gfx803, gfx900, gfx906, gfx908, gfx90a, gfx1010, gfx1030, gfx1100, gfx1101, gfx1102") !=
+        std::string::npos);
   CHECK(noted(p, "built for gfx803, gfx900, gfx906, gfx908, gfx90a, gfx1010, gfx1030, gfx1100, gfx1101, gfx1102"));
   CHECK(noted(p, "does not use Debian's ROCm 5.7.1"));
   Json j = render_plan_json(p);

@@ -130,7 +130,9 @@ void find_amd_leftovers(Context& ctx, std::vector<std::string>& amd_packages) {
 
 // The release AMD's plan would install here (--from amd, no --rocm), or ""
 // where it would refuse: what the distribution's release is compared with.
-std::string amd_release_here(const Context& ctx) {
+// The release AMD's plan installs for this GPU here, or "" with the reason
+// its plan gives for none in `why`.
+std::string amd_release_here(const Context& ctx, std::string& why) {
   InstallOptions o = ctx.options;
   o.rocm.clear();
   o.from = "amd";
@@ -140,7 +142,19 @@ std::string amd_release_here(const Context& ctx) {
   amd.plan = &scratch;
   std::vector<InstallRefusal> refusals;
   choose_platform(amd, refusals);
-  if (!refusals.empty() || choose_gpu(amd) || choose_release(amd) || !amd.release) return "";
+  if (!refusals.empty()) {
+    why = refusals.front().reason;
+    return "";
+  }
+  if (auto r = choose_gpu(amd)) {
+    why = r->reason;
+    return "";
+  }
+  if (auto r = choose_release(amd)) {
+    why = r->reason;
+    return "";
+  }
+  if (!amd.release) return "";
   return amd.release->version;
 }
 
@@ -237,13 +251,30 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   plan.user = ctx.user;
   plan.venv = ctx.options.torch && ctx.user_known() ? ctx.venv : "";
   // The recipe's sentences, with this machine's names in them.
-  std::string amd_release = amd_release_here(ctx);
-  for (auto g : ctx.recipes.own_gives_up) {
+  std::string amd_why;
+  std::string amd_release = amd_release_here(ctx, amd_why);
+  // Where AMD's repository has no release for this GPU here, a line comparing
+  // with "the release AMD's plan installs" has nothing to compare with: the
+  // recipe's lines for that case say what the packages are and why AMD's
+  // plan has none.
+  std::vector<std::string> lines;
+  bool amd_none_said = false;
+  for (auto& g : ctx.recipes.own_gives_up) {
+    if (amd_release.empty() && g.find("{amd_release}") != std::string::npos && !ctx.recipes.own_gives_up_amd_none.empty()) {
+      if (!amd_none_said) lines.insert(lines.end(), ctx.recipes.own_gives_up_amd_none.begin(), ctx.recipes.own_gives_up_amd_none.end());
+      amd_none_said = true;
+      continue;
+    }
+    lines.push_back(g);
+  }
+  if (amd_why.empty()) amd_why = "AMD's plan for this machine names no release.";
+  for (auto g : lines) {
     g = replace_all(g, "{name}", who);
     g = replace_all(g, "{release}", release);
     g = replace_all(g, "{gfx}", ctx.gfx);
     g = replace_all(g, "{targets}", targets.empty() ? "targets rocmdoc does not know" : targets);
     g = replace_all(g, "{amd_release}", amd_release.empty() ? "no release (none it covers fits here)" : "ROCm " + amd_release);
+    g = replace_all(g, "{amd_why}", amd_why);
     plan.gives_up.push_back(g);
   }
 

@@ -92,7 +92,7 @@ class RecipeReader {
     try {
       y_.mapping(doc, "an install recipe file is a mapping that starts with 'schema: 1'");
       y_.allow_keys(doc, {"schema", "as_of", "sources", "key", "pin", "lists", "distros", "packages", "groups", "ld_so_conf",
-                  "disk", "apt_locks", "venv_dir", "releases", "distro_gives_up", "distro_gives_up_sources", "distro_disk",
+                  "disk", "apt_locks", "venv_dir", "releases", "distro_gives_up", "distro_gives_up_amd_none", "distro_gives_up_sources", "distro_disk",
                   "distro_packages"});
       if (y_.text(y_.required(doc, "schema"), "schema") != "1") y_.fail(doc["schema"], "'schema' must be 1");
       std::string as_of = y_.text(y_.required(doc, "as_of"), "as_of");
@@ -271,6 +271,11 @@ class RecipeReader {
           y_.fail(s, "unknown source '" + std::string(s.text) + "' (define it under 'sources')");
     } else if (doc["distro_gives_up_sources"]) {
       y_.fail(doc["distro_gives_up_sources"], "'distro_gives_up_sources' names the sources of 'distro_gives_up'");
+    }
+    if (doc["distro_gives_up_amd_none"]) {
+      if (!doc["distro_gives_up"])
+        y_.fail(doc["distro_gives_up_amd_none"], "'distro_gives_up_amd_none' replaces lines of 'distro_gives_up', which is missing");
+      out_.own_gives_up_amd_none = y_.texts(doc["distro_gives_up_amd_none"], "distro_gives_up_amd_none");
     }
     if (doc["distro_disk"]) y_.each(doc["distro_disk"], "distro_disk", [&](const YamlNode& n) { out_.own_disk.push_back(disk_need(n)); });
     if (doc["distro_packages"])

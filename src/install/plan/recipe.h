@@ -134,6 +134,9 @@ struct InstallRecipes {
   std::vector<RecipeRelease> releases;  // newest first
   std::vector<RecipeOwnPackages> own_packages;  // the distributions' own ROCm (--from distro)
   std::vector<std::string> own_gives_up;        // what a --from distro plan gives up, in every such plan
+  // In place of the own_gives_up lines that name {amd_release}, where AMD's
+  // plan has no release for the GPU on this distribution ({amd_why} says why).
+  std::vector<std::string> own_gives_up_amd_none;
   std::vector<DiskNeed> own_disk;               // free space a --from distro plan needs
 
   const RecipeDistro* distro(const std::string& id, const std::string& version) const;

@@ -1,0 +1,156 @@
+// No output a user reads on a recorded machine shows a placeholder left
+// unfilled: "use ROCm <newest_for_gpu>" reads as a blank to fill in, not as a
+// fact the machine did not give. A rule's {fact} whose value is unknown
+// prints as what is missing ("(newest for gpu not known)"), and a fix step
+// that cannot read right without it has a second step for the fact unknown
+// (docs/explain.md). This runs check, install's plans and explain (on each
+// machine, on the same facts from a file, and on the text alone) and looks for
+// "<word>" anywhere in what they print.
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <set>
+
+#include "catch.h"
+#include "test_support.h"
+
+using namespace rocmdoc::test;
+
+namespace {
+
+// The rules' own text: a "<word>" a rule's author wrote into a command for
+// the reader to complete ("rocm-smi --gpureset -d <n>", "rocm-rel-<version>/")
+// is the rule's wording, not a fact left unfilled; the test looks for it, with
+// the characters before it, in the rule files. A placeholder is "{fact}" there,
+// so no unfilled one can match.
+const std::string& rules_text() {
+  static const std::string text = [] {
+    std::string all;
+    for (const char* dir : {"rules/catalogue", "rules/install"})
+      for (auto& e : std::filesystem::directory_iterator(source_path(dir)))
+        if (e.path().extension() == ".yaml") all += read_text_file(e.path()) + "\n";
+    return all;
+  }();
+  return text;
+}
+
+// The last part of every "{fact.path}" in the rules: what an unfilled
+// placeholder would have printed as "<path>" before it read "(path not known)".
+const std::set<std::string>& placeholder_leaves() {
+  static const std::set<std::string> leaves = [] {
+    std::set<std::string> out;
+    static const std::regex placeholder("\\{([A-Za-z_][A-Za-z0-9_.\\[\\]]*)(\\(|\\})");
+    const std::string& text = rules_text();
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), placeholder); it != std::sregex_iterator(); ++it) {
+      std::string path = (*it)[1].str();
+      out.insert(path.substr(path.find_last_of('.') + 1));
+      out.insert(path);  // a call is named by its function
+    }
+    return out;
+  }();
+  return leaves;
+}
+
+// The "<word>" tokens in `out` (with up to 40 characters before each), but
+// those the input (explain quotes a log's lines as evidence) or the rules'
+// own wording explains.
+std::vector<std::string> leftovers(const std::string& out, const std::string& input) {
+  static const std::regex token("<[a-z][a-z_]*>");
+  std::vector<std::string> found;
+  for (auto it = std::sregex_iterator(out.begin(), out.end(), token); it != std::sregex_iterator(); ++it) {
+    std::string word = it->str();
+    size_t at = static_cast<size_t>(it->position());
+    if (input.find(word) != std::string::npos) continue;
+    // The token with the 12 characters before it (fewer at a line's start).
+    size_t from12 = at >= 12 ? at - 12 : 0;
+    std::string with_context = out.substr(from12, at - from12 + word.size());
+    size_t nl = with_context.find_last_of("\n\"");
+    if (nl != std::string::npos && nl < at - from12) with_context = with_context.substr(nl + 1);
+    if (rules_text().find(with_context) != std::string::npos) continue;
+    // After a value ("HSA_OVERRIDE_GFX_VERSION=10.3.0 <app>") the characters
+    // before it are the machine's: then the word itself must be one the rules
+    // write literally and no placeholder of theirs ends in.
+    if (rules_text().find(word) != std::string::npos && !placeholder_leaves().count(word.substr(1, word.size() - 2)))
+      continue;
+    if (word == "<details>" || word == "<summary>" || word == "<code>") continue;  // report's markup
+    size_t from = at >= 40 ? at - 40 : 0;
+    found.push_back(out.substr(from, at - from + word.size()));
+  }
+  return found;
+}
+
+void expect_none(const std::string& what, const CliRun& run, const std::string& input = "") {
+  INFO(what << " (exit " << run.exit_code << ")");
+  for (auto& stream : {run.out, run.err}) {
+    auto left = leftovers(stream, input);
+    for (auto& l : left) FAIL_CHECK("unfilled placeholder: ..." << l);
+  }
+}
+
+// Errors of each kind (a symptom, a missing code object, a permission, a
+// fault, plain words) and logs from the corpus.
+const std::vector<std::string> kTexts = {
+    "RuntimeError: No HIP GPUs are available",
+    "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
+    "Unable to open /dev/kfd read-write: Permission denied",
+    "torch.cuda.is_available() is False",
+    "Memory access fault by GPU node-1 (Agent handle: 0x55d0c8a0) on address 0x7f1c. Reason: Page not present or supervisor privilege.",
+    "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1031",
+    "ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory",
+    "amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init",
+};
+
+std::vector<std::string> corpus_logs() {
+  std::vector<std::string> logs;
+  for (auto& e : std::filesystem::directory_iterator(source_path("tests/explain/corpus")))
+    if (e.path().extension() == ".log") logs.push_back(e.path().string());
+  std::sort(logs.begin(), logs.end());
+  std::vector<std::string> some;  // every 12th: several kinds of program, a bounded run time
+  for (size_t i = 0; i < logs.size(); i += 12) some.push_back(logs[i]);
+  return some;
+}
+
+}  // namespace
+
+TEST_CASE("no explain, check or install output on a recorded machine shows an unfilled <placeholder>", "[placeholders]") {
+  CHECK(leftovers("use ROCm <newest_for_gpu>, the newest", "").size() == 1);
+  CHECK(leftovers("For <gfx> users report <value> (<outcome>: <caveats>)", "").size() == 4);
+  CHECK(leftovers("repo.radeon.com/rocm/manylinux/rocm-rel-<version>/, per", "").empty());  // access.yaml's own wording
+  CHECK(leftovers("a log's <frozen importlib> line", "<frozen importlib>").empty());
+
+  auto logs = corpus_logs();
+  REQUIRE(logs.size() >= 8);
+  // On the text alone (--no-probe): no machine fills anything in.
+  for (auto& t : kTexts) {
+    expect_none("explain --no-probe " + t, run_rocmdoc({"explain", "--no-probe", t}), t);
+    expect_none("explain --no-probe --json " + t, run_rocmdoc({"explain", "--no-probe", "--json", t}), t);
+  }
+  for (auto& machine : fixture_machines()) {
+    std::string root = machine_root(machine);
+    DYNAMIC_SECTION(machine) {
+      expect_none("check", run_rocmdoc({"check", "--root", root, "-v"}));
+      expect_none("check --json", run_rocmdoc({"check", "--root", root, "--json"}));
+      expect_none("install", run_rocmdoc({"install", "--auto", "--dry-run", "--root", root}));
+      expect_none("install --json", run_rocmdoc({"install", "--auto", "--dry-run", "--json", "--root", root}));
+      expect_none("install --from distro", run_rocmdoc({"install", "--auto", "--dry-run", "--from", "distro", "--root", root}));
+      expect_none("fix", run_rocmdoc({"fix", "--dry-run", "--root", root}));
+      expect_none("report", run_rocmdoc({"report", "--root", root}));
+      ScratchDir dir;
+      std::string facts = (dir.path / "facts.json").string();
+      REQUIRE(run_rocmdoc({"facts", "--root", root, "-o", facts}).exit_code == 0);
+      // --json -v carries every candidate's texts; the text form and the
+      // facts file print the same renderings, so two inputs each suffice.
+      for (size_t i = 0; i < kTexts.size(); ++i) {
+        const std::string& t = kTexts[i];
+        expect_none("explain --json -v " + t, run_rocmdoc({"explain", "--root", root, "--json", "-v", t}), t);
+        if (i >= 2) continue;
+        expect_none("explain " + t, run_rocmdoc({"explain", "--root", root, t}), t);
+        expect_none("explain --facts " + t, run_rocmdoc({"explain", "--facts", facts, t}), t);
+      }
+      for (auto& log : logs) {
+        std::string input = read_text_file(log);
+        expect_none("explain -f " + log, run_rocmdoc({"explain", "--root", root, "--json", "-f", log}), input);
+      }
+    }
+  }
+}
