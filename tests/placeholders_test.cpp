@@ -51,6 +51,24 @@ const std::set<std::string>& placeholder_leaves() {
   return leaves;
 }
 
+// In a command the reader completes, an unknown fact is a blank on purpose
+// ("-DAMDGPU_TARGETS=<gfx>", "$ id <sudo_user>"): right after "=",
+// on a text line's "$ " command, or as a whole element of a JSON argv list
+// (a line that is one string). Only a blank named for a placeholder of the
+// rules counts; a sentence's leftover ("use ROCm <newest_for_gpu>") is none
+// of these.
+bool blank_in_command(const std::string& out, size_t at, const std::string& word) {
+  if (!placeholder_leaves().count(word.substr(1, word.size() - 2))) return false;
+  if (at > 0 && out[at - 1] == '=') return true;
+  size_t line_start = out.rfind('\n', at);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  size_t line_end = out.find('\n', at);
+  std::string line = out.substr(line_start, (line_end == std::string::npos ? out.size() : line_end) - line_start);
+  if (line.find("$ ") != std::string::npos && line.find("$ ") < at - line_start) return true;
+  static const std::regex json_element(R"(^\s*"[^"]*",?\s*$)");
+  return std::regex_match(line, json_element);
+}
+
 // The "<word>" tokens in `out` (with up to 40 characters before each), but
 // those the input (explain quotes a log's lines as evidence) or the rules'
 // own wording explains.
@@ -73,6 +91,7 @@ std::vector<std::string> leftovers(const std::string& out, const std::string& in
     if (rules_text().find(word) != std::string::npos && !placeholder_leaves().count(word.substr(1, word.size() - 2)))
       continue;
     if (word == "<details>" || word == "<summary>" || word == "<code>") continue;  // report's markup
+    if (blank_in_command(out, at, word)) continue;
     size_t from = at >= 40 ? at - 40 : 0;
     found.push_back(out.substr(from, at - from + word.size()));
   }
@@ -117,6 +136,12 @@ TEST_CASE("no explain, check or install output on a recorded machine shows an un
   CHECK(leftovers("For <gfx> users report <value> (<outcome>: <caveats>)", "").size() == 4);
   CHECK(leftovers("repo.radeon.com/rocm/manylinux/rocm-rel-<version>/, per", "").empty());  // access.yaml's own wording
   CHECK(leftovers("a log's <frozen importlib> line", "<frozen importlib>").empty());
+  // A blank in a command is one on purpose; the same word in a sentence is not.
+  CHECK(leftovers("a source build with -DAMDGPU_TARGETS=<gfx>", "").empty());
+  CHECK(leftovers("    check: $ id <sudo_user>\n", "").empty());
+  CHECK(leftovers("        \"<sudo_user>\",\n", "").empty());
+  CHECK(leftovers("The GPU's target <gfx> is not in the ROCm binaries", "").size() == 1);
+  CHECK(leftovers("  \"title\": \"The GPU's target <gfx> is not\",\n", "").size() == 1);
 
   auto logs = corpus_logs();
   REQUIRE(logs.size() >= 8);

@@ -17,9 +17,8 @@ const char* verdict_name(Verdict v) {
 
 namespace {
 
-// `unknown_name`: how an unknown fact prints ("?" in check, "(gfx not known)"
-// in explain).
-// A null fact (a variable not set, a device pci.ids does not list) prints the
+// `unknown_name`: how an unknown fact prints ("?" in check; explain names
+// it, see render). A null fact (a variable not set, a device pci.ids does not list) prints the
 // same: a sentence never says "HSA_OVERRIDE_GFX_VERSION=null".
 std::string display(const Value& v, const std::string& unknown_name) {
   if (v.is_unknown() || v.json().is_null()) return unknown_name;
@@ -33,35 +32,51 @@ std::string display(const Value& v, const std::string& unknown_name) {
   return json_text(j);
 }
 
-std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool* unknown_seen = nullptr) {
+// How explain names an unknown fact depends on where it stands. In a
+// sentence it is what is missing: "(newest for gpu not known)"; never
+// "<newest_for_gpu>", which reads as a blank left unfilled. In a command the
+// reader completes it is a blank: "<gfx>", the usual way to say "put yours
+// here" ("=(gfx not known)" would paste as a shell syntax error). Commands
+// are a step's argv and verify (Blanks::always) and, in a fix step's text,
+// a value right after "=" ("-DAMDGPU_TARGETS={gfx}": Blanks::after_equals);
+// a title's "HSA_OVERRIDE_GFX_VERSION={...} is set" describes the machine
+// and stays a sentence.
+enum class Blanks { never, after_equals, always };
+
+std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool* unknown_seen = nullptr,
+                   Blanks blanks = Blanks::never) {
   std::string out = t.text;
   for (size_t i = 0; i < t.placeholders.size(); ++i) {
     const std::string& path = t.placeholders[i];
     const ExprPtr& call = i < t.calls.size() ? t.calls[i] : nullptr;
     std::string token = "{" + path + "}";
-    // A call is named by its function: "(library package not known)". Never
-    // "<gfx>": that reads as a blank for the user to fill in, not as a fact
-    // this machine or text does not give.
+    // A call is named by its function; "installed[0]" is named "installed".
     std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
-    // "installed[0]" is named "installed"; "newest_for_gpu" reads as words; a variable's name stays as it is
-    // spelt ("HSA_OVERRIDE_GFX_VERSION").
     if (size_t index = shown.find('['); index != std::string::npos && index > 0) shown.erase(index);
+    std::string blank = "<" + shown + ">";
+    // "newest_for_gpu" reads as words; a variable's name stays as it is
+    // spelt ("HSA_OVERRIDE_GFX_VERSION").
     if (shown.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos)
       for (char& c : shown)
         if (c == '_') c = ' ';
-    std::string name = name_unknowns ? "(" + shown + " not known)" : "?";
+    std::string words = "(" + shown + " not known)";
     Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
-    if (unknown_seen && (v.is_unknown() || v.json().is_null())) *unknown_seen = true;
-    std::string value = display(v, name);
-    bool named = name_unknowns && (v.is_unknown() || v.json().is_null());
-    for (size_t pos = out.find(token); pos != std::string::npos; pos = out.find(token, pos + value.size())) {
-      // "({it.gfx})" of an unknown gfx is "(gfx not known)", not "((gfx not known))".
-      if (named && pos > 0 && out[pos - 1] == '(' && pos + token.size() < out.size() && out[pos + token.size()] == ')') {
-        out.replace(pos - 1, token.size() + 2, value);
-        pos -= 1;
-        continue;
+    bool unknown = v.is_unknown() || v.json().is_null();
+    if (unknown_seen && unknown) *unknown_seen = true;
+    std::string value = display(v, "?");
+    for (size_t pos = out.find(token); pos != std::string::npos;) {
+      size_t from = pos, length = token.size();
+      std::string with = value;
+      if (unknown && name_unknowns) {
+        bool after_equals = blanks == Blanks::after_equals && pos > 0 && out[pos - 1] == '=';
+        bool in_parentheses = pos > 0 && out[pos - 1] == '(' && pos + length < out.size() && out[pos + length] == ')';
+        if (blanks == Blanks::always || after_equals) with = blank;
+        // "({it.gfx})" of an unknown gfx is "(gfx not known)", not "((gfx not known))".
+        else if (in_parentheses) from -= 1, length += 2, with = words;
+        else with = words;
       }
-      out.replace(pos, token.size(), value);
+      out.replace(from, length, with);
+      pos = out.find(token, from + with.size());
     }
   }
   return out;
@@ -69,10 +84,10 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
 
 RenderedStep render_step(const FixStep& step, EvalContext& ctx, bool name_unknowns) {
   RenderedStep s;
-  s.text = render(step.text, ctx, name_unknowns);
+  s.text = render(step.text, ctx, name_unknowns, nullptr, Blanks::after_equals);
   // A command with an unknown word must not run: "usermod -aG render ?"
   // is for a person to complete (fix treats it as manual).
-  for (auto& a : step.argv) s.argv.push_back(render(a, ctx, name_unknowns, &s.incomplete));
+  for (auto& a : step.argv) s.argv.push_back(render(a, ctx, name_unknowns, &s.incomplete, Blanks::always));
   s.sudo = step.sudo;
   return s;
 }
@@ -102,7 +117,7 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
     if (!step.when || evaluate(*step.when, ctx).is_true()) f.steps.push_back(render_step(step, ctx, name_unknowns));
-  for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx, name_unknowns));
+  for (auto& a : rule.fix.verify) f.verify.push_back(render(a, ctx, name_unknowns, nullptr, Blanks::always));
   if (!stand_in.empty()) ctx.pop_item();
   if (!rule.when) return f;
   for (auto& path : referenced_paths(*rule.when)) {

@@ -13,7 +13,8 @@ namespace rocmdoc {
 RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
 // The rule's texts and fix rendered on these facts whatever its verdict
 // (explain shows candidates that did not fire); an unknown placeholder
-// prints as what is missing, "(gfx not known)", never as a blank "<gfx>".
+// prints as what is missing, "(gfx not known)", in a sentence, and as a blank
+// to fill in, "<gfx>", in a command (argv, verify, or right after "=").
 Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
 RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
 
