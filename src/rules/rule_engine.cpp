@@ -17,11 +17,11 @@ const char* verdict_name(Verdict v) {
 
 namespace {
 
-// `unknown_name`: how an unknown fact prints ("?" in check; explain names
-// it, see render). A null fact (a variable not set, a device pci.ids does not list) prints the
-// same: a sentence never says "HSA_OVERRIDE_GFX_VERSION=null".
-std::string display(const Value& v, const std::string& unknown_name) {
-  if (v.is_unknown() || v.json().is_null()) return unknown_name;
+// A fact as text. An unknown one prints as "?" (check's mark; explain names
+// it instead, see render), and so does a null one (a variable not set, a
+// device pci.ids does not list): a sentence never says "HSA_OVERRIDE_GFX_VERSION=null".
+std::string display(const Value& v) {
+  if (v.is_unknown() || v.json().is_null()) return "?";
   const Json& j = v.json();
   if (j.is_string()) return j.get<std::string>();
   if (j.is_array()) {
@@ -63,7 +63,7 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     Value v = call ? evaluate(*call, ctx) : evaluate_path(path, ctx);
     bool unknown = v.is_unknown() || v.json().is_null();
     if (unknown_seen && unknown) *unknown_seen = true;
-    std::string value = display(v, "?");
+    std::string value = display(v);
     for (size_t pos = out.find(token); pos != std::string::npos;) {
       size_t from = pos, length = token.size();
       std::string with = value;
