@@ -106,7 +106,7 @@ ProblemWords::ProblemWords(const std::vector<Problem>& problems, const std::vect
     if (p.benign) continue;
     std::string text = p.rule.id;  // its words: kernel-too-old-for-gpu
     std::replace(text.begin(), text.end(), '-', ' ');
-    text += " " + without_placeholders(p.rule.title.text) + " " + without_placeholders(p.rule.why.text);
+    text += " " + without_placeholders(p.rule.title.text) + " " + p.rule.summary + " " + without_placeholders(p.rule.why.text);
     for (auto& signal : p.signals) {
       auto it = by_id.find(signal.signature);
       if (it == by_id.end()) continue;

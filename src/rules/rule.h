@@ -63,6 +63,11 @@ struct Rule {
   std::string when_text;
   ExprPtr when;
   Template title;
+  // The title without this machine's values ("A user cannot open the GPU's
+  // device nodes: not in their group"): shown instead of a title that names a
+  // fact which is not known, where "(path not known) (owner (owner not
+  // known), ...)" would say nothing. It never has placeholders itself.
+  std::string summary;
   Template why;
   Fix fix;
   std::vector<std::string> sources;

@@ -113,7 +113,9 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   f.rule = &rule;
   Json stand_in = name_unknowns ? gpu_from_text(rule, ctx) : Json::object();
   if (!stand_in.empty()) ctx.push_item(&stand_in);
-  f.title = render(rule.title, ctx, name_unknowns);
+  bool title_unknown = false;
+  f.title = render(rule.title, ctx, name_unknowns, &title_unknown);
+  if (title_unknown && !rule.summary.empty()) f.title = rule.summary;
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
     if (!step.when || evaluate(*step.when, ctx).is_true()) f.steps.push_back(render_step(step, ctx, name_unknowns));

@@ -283,6 +283,12 @@ class Loader {
   // The parts a check rule and a cause share.
   void load_rule_text(Rule& r, const YamlNode& n, const std::string& item_path) {
     r.title = templ(yaml_->required(n, "title"), "title", item_path);
+    if (n["summary"]) {
+      r.summary = yaml_->text(n["summary"], "summary");
+      if (r.summary.find_first_of("{}") != std::string::npos)
+        yaml_->fail(n["summary"], "'summary' is the title without facts: it names none ({...})");
+      if (r.summary.empty()) yaml_->fail(n["summary"], "'summary' is empty");
+    }
     r.why = templ(yaml_->required(n, "why"), "why", item_path);
     r.fix = load_fix(yaml_->required(n, "fix"), item_path);
     r.sources = yaml_->texts(yaml_->required(n, "sources"), "sources");
@@ -301,7 +307,7 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "why", "fix",
+                          "when_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "summary", "why", "fix",
                           "sources", "examples"});
     Problem p;
     Rule& r = p.rule;

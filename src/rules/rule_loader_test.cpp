@@ -252,3 +252,22 @@ TEST_CASE("an example's fix_steps counts the steps its facts show, and a wrong c
         std::string::npos);
   CHECK(Loaded(with_examples(none + "        fix_steps: 3\n" + pass)).first_error().find("0 to 2") != std::string::npos);
 }
+
+// A title that names a fact the facts do not hold gives way to the summary
+// (explain's candidates without a machine); with the fact known, the title.
+TEST_CASE("summary: the title without facts, shown when a fact the title names is not known", "[rules]") {
+  std::string r(kGoodRule);
+  r.replace(r.find("title: \"/dev/kfd is missing\""), 28,
+            "title: \"/dev/kfd is missing on {kernel.release}\"\n    summary: \"/dev/kfd is missing\"");
+  Loaded l(r);
+  REQUIRE(l.first_error() == "");
+  const Rule& rule = l.set.problems[0].rule;
+  CHECK(rule.summary == "/dev/kfd is missing");
+  CHECK(describe_rule(rule, Json::object(), l.functions).title == "/dev/kfd is missing");
+  Json facts = {{"kernel", {{"release", "6.8.0-31-generic"}}}};
+  CHECK(describe_rule(rule, facts, l.functions).title == "/dev/kfd is missing on 6.8.0-31-generic");
+
+  std::string bad = r;
+  bad.replace(bad.find("summary: \"/dev/kfd is missing\""), 30, "summary: \"{kernel.release} lacks /dev/kfd\"");
+  CHECK(Loaded(bad).first_error().find("'summary' is the title without facts") != std::string::npos);
+}
