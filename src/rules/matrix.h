@@ -292,7 +292,8 @@ class Matrix {
 
  private:
   friend class MatrixReader;
-  // The parsed matrix files; the records' text points into them.
+  // The parsed matrix files read at run time (--rules); the records' text
+  // points into them. Built-in files' text is static data (MatrixReader).
   std::vector<std::shared_ptr<const YamlTree>> trees_;
   std::string as_of_;
   std::vector<Release> releases_;

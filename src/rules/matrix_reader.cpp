@@ -16,7 +16,13 @@ class MatrixReader {
   void read() {
     auto tree = rule_file_tree(file_, errors_);
     if (!tree) return;
-    auto& kept = m_.trees_.emplace_back(std::make_shared<const YamlTree>(std::move(*tree)));
+    // The records' text points into the tree's scalars. A built-in file's
+    // scalars are views into its packed bytes, which are static data, so its
+    // nodes go once it is read: 1.4 MiB for the matrix, otherwise held
+    // through all of explain's scan (bench/README.md). A file read at run
+    // time owns its text: its tree stays.
+    auto kept = std::make_shared<const YamlTree>(std::move(*tree));
+    if (file_.packed.empty()) m_.trees_.push_back(kept);
     const YamlNode& doc = kept->root();
     y_.guard([&] {
       const YamlNode* schema = doc.find("schema");
