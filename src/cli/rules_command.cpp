@@ -33,6 +33,19 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
   return out;
 }
 
+// A title that names facts reads as "(path not known) ..." wherever they are
+// not known (explain without a machine, a candidate the facts do not reach):
+// such a problem says what it is without them too.
+std::vector<std::string> missing_summaries(const RuleSet& rules) {
+  std::vector<std::string> out;
+  for (auto& p : rules.problems)
+    if (!p.rule.title.placeholders.empty() && p.rule.summary.empty())
+      out.push_back(fmt::format("{}: problem '{}' needs a summary: its title names facts ({{{}}}), and the summary is "
+                                "what explain shows when they are not known",
+                                p.rule.where.str(), p.rule.id, p.rule.title.placeholders.front()));
+  return out;
+}
+
 Knowledge load_all(const std::string& dir, InstallRecipes* recipes_out = nullptr) {
   RuleSources sources{dir, ""};
   sources.compile_patterns = true;
@@ -56,6 +69,8 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
   // Warnings, not errors: the matrix may not know a release's distributions yet.
   for (auto& w : recipe_pairs_missing_from_matrix(recipes, *k.matrix)) err << w.where.str() << ": warning: " << w.message << "\n";
   auto missing = missing_examples(k.catalogue);
+  auto summaries = missing_summaries(k.catalogue);
+  missing.insert(missing.end(), summaries.begin(), summaries.end());
   for (auto& m : missing) err << m << "\n";
   if (!missing.empty()) return kExitUsage;
   auto& c = k.catalogue;

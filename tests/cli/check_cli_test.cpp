@@ -55,6 +55,31 @@ TEST_CASE("a broken rule file stops everything with file:line:column and exit 2"
   fs::remove_all(dir);
 }
 
+TEST_CASE("rules lint requires a summary of a problem whose title names a fact", "[cli][rules]") {
+  fs::path dir = scratch("nosummary");
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  std::string problem =
+      "problems:\n  - id: odd-kernel\n    area: driver\n    severity: warning\n"
+      "    when: kernel.release == '6.0.0-odd'\n    title: 'Kernel {kernel.release} is odd'\n";
+  std::string rest =
+      "    why: w\n    fix: {steps: [{text: t}]}\n    sources: [s]\n    examples:\n"
+      "      - {name: odd, facts: {kernel: {release: 6.0.0-odd}}, expect: fire}\n"
+      "      - {name: even, facts: {kernel: {release: 6.8.0}}, expect: pass}\n";
+  write(dir / "catalogue/odd.yaml", problem + rest);
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  INFO(lint.err);
+  CHECK(lint.exit_code == 2);
+  CHECK(lint.err.find("/catalogue/odd.yaml:2:5: problem 'odd-kernel' needs a summary: its title names facts "
+                      "({kernel.release}), and the summary is what explain shows when they are not known") !=
+        std::string::npos);
+  // The same problem with a summary lints clean.
+  write(dir / "catalogue/odd.yaml", problem + "    summary: 'The kernel is odd'\n" + rest);
+  auto fixed = run_rocmdoc({"rules", "lint", dir.string()});
+  INFO(fixed.err);
+  CHECK(fixed.exit_code == 0);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("check diagnoses a saved facts file like the machine it came from", "[cli][check]") {
   fs::path dir = scratch("facts");
   std::string facts_file = (dir / "facts.json").string();
