@@ -312,3 +312,95 @@ TEST_CASE("the commands' exit codes on a few GPUs are answers, not errors", "[ev
     }
   }
 }
+
+// Krackan2 (0x1902): AMD's ROCm table lists its Radeon 820M as gfx1152, the
+// kernel's APU table (GC 11.5.3) and TheRock as gfx1153. Without the kernel's
+// answer, what the user reads says the target is unconfirmed and names
+// both; no product name settles it; the kernel's KFD node, where there is
+// one, does.
+TEST_CASE("a GPU whose target AMD's sources disagree on is shown unconfirmed, never as one of them", "[every_gpu]") {
+  Shared& s = shared();
+  const Matrix& m = *s.knowledge.matrix;
+  const GpuDevice* krackan2 = m.device("0x1902");
+  REQUIRE(krackan2);
+  CHECK(!krackan2->gfx);
+  CHECK(krackan2->gfx_disputed == MatrixTexts{"gfx1152", "gfx1153"});
+  // A log naming the 820M gets no target from its name; the 860M does.
+  CHECK(!m.gfx_for_product_name("AMD Radeon 820M"));
+  CHECK(m.gfx_for_product_name("AMD Radeon 860M") == "gfx1152");
+
+  Json facts = machine_with(s.base, {"0x1902", std::nullopt, 0, "0x1902"}, "Krackan2");
+  CheckReport report = run_check(facts, s.knowledge, std::nullopt);
+  const Json& gpu = report.facts["gpus"][0];
+  REQUIRE(is_unknown(gpu["gfx"]));
+  CHECK(unknown_reason(gpu["gfx"]).find("the gfx target of device 0x1902 (Krackan2) is unconfirmed: AMD's sources name "
+                                        "gfx1152 and gfx1153") != std::string::npos);
+  CHECK(gpu["gfx_disputed"] == Json::array({"gfx1152", "gfx1153"}));
+  std::string text = render_text_report(report, {});
+  INFO(text);
+  CHECK(text.find("GPU — Krackan2 (gfx unconfirmed: gfx1152 or gfx1153)") != std::string::npos);
+
+  PlanInput input;
+  input.facts = facts;
+  input.recipes = &s.recipes;
+  input.matrix = &m;
+  PlanResult plan = build_install_plan(std::move(input));
+  REQUIRE(std::holds_alternative<InstallRefusal>(plan));
+  const InstallRefusal& refusal = std::get<InstallRefusal>(plan);
+  CHECK(refusal.id == "unsupported-gpu");
+  CHECK(refusal.reason.find("unconfirmed: AMD's sources name gfx1152 and gfx1153") != std::string::npos);
+  CHECK(render_refusal_text(refusal).find("gfx1152 and gfx1153") != std::string::npos);
+
+  // The kernel's KFD node answers for its machine; the dispute stays listed.
+  CheckReport kfd = run_check(machine_with(s.base, {"0x1902", "gfx1153", 110503, "0x1902"}, "Krackan2"), s.knowledge,
+                              std::nullopt);
+  CHECK(kfd.facts["gpus"][0]["gfx"] == "gfx1153");
+  CHECK(kfd.facts["gpus"][0]["gfx_source"] == "kfd");
+  CHECK(render_text_report(kfd, {}).find("GPU — Krackan2 (gfx1153)") != std::string::npos);
+}
+
+// AMD's tables limit some distributions to some products of a gfx target:
+// Rocky Linux 9 is listed for the Instinct MI300X and MI300A, not the
+// MI325X, though all three are gfx942. On the recorded Rocky Linux 9.6
+// machine (ROCm 7.1.1 installed) with either GPU, check and install judge
+// by the product, read from the device id.
+TEST_CASE("a distribution AMD lists for some products of a target leaves the others out", "[every_gpu]") {
+  Shared& s = shared();
+  Json base = facts_for_root(machine_root("rocky96-amd-rocm"));
+  Json mi300x = machine_with(base, {"0x74a1", "gfx942", 90402, "MI300X"}, "Aqua Vanjaram [Instinct MI300X]");
+  Json mi325x = machine_with(base, {"0x74a5", "gfx942", 90402, "MI325X"}, "Aqua Vanjaram [Instinct MI325X]");
+  const std::string limit = "lists rocky 9.6 only for Instinct MI300X and Instinct MI300A";
+
+  CheckReport listed = run_check(mi300x, s.knowledge, std::nullopt);
+  CheckReport left = run_check(mi325x, s.knowledge, std::nullopt);
+  INFO(listed.facts["target"].dump() << "\n" << left.facts["target"].dump());
+  REQUIRE(listed.facts["target"]["rocm"] == "7.1.1");  // the installed release
+  CHECK(listed.facts["target"]["gpu_left_out"].is_null());
+  CHECK(left.facts["target"]["gpu_left_out"] == "ROCm 7.1.1 " + limit);
+  CHECK(listed.facts["target"]["newest_for_gpu"].is_string());
+  REQUIRE(is_unknown(left.facts["target"]["newest_for_gpu"]));
+  CHECK(unknown_reason(left.facts["target"]["newest_for_gpu"]).find(limit) != std::string::npos);
+  auto fired = [](const CheckReport& r, const std::string& id) {
+    for (auto& o : r.outcomes)
+      if (o.rule->id == id && !o.findings.empty()) return true;
+    return false;
+  };
+  CHECK(fired(left, "distro-listed-for-other-gpus"));
+  CHECK(!fired(listed, "distro-listed-for-other-gpus"));
+
+  // Install names the release that lists the MI300X there, and the limit
+  // for the MI325X.
+  auto plan_text = [&](const Json& facts) {
+    PlanInput input;
+    input.facts = facts;
+    input.recipes = &s.recipes;
+    input.matrix = s.knowledge.matrix.get();
+    PlanResult plan = build_install_plan(std::move(input));
+    if (auto* p = std::get_if<InstallPlan>(&plan)) return render_plan_text(*p);
+    return render_refusal_text(std::get<InstallRefusal>(plan));
+  };
+  std::string for_mi300x = plan_text(mi300x), for_mi325x = plan_text(mi325x);
+  INFO(for_mi300x << "\n----\n" << for_mi325x);
+  CHECK(for_mi300x.find(limit) == std::string::npos);
+  CHECK(for_mi325x.find(limit) != std::string::npos);
+}

@@ -138,6 +138,7 @@ constexpr std::string_view kFactNames[] = {
     "gpus[].device_id",
     "gpus[].driver",
     "gpus[].gfx",
+    "gpus[].gfx_disputed[]",
     "gpus[].gfx_source",
     "gpus[].hsa_override.caveats",
     "gpus[].hsa_override.outcome",

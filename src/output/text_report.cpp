@@ -43,7 +43,16 @@ std::string area_summary(const std::string& area, const Json& facts) {
     std::string out;
     for (auto& g : gpus) {
       std::string name = str_or(g, "name", str_or(g, "device_id", "?"));
-      out += (out.empty() ? "" : "; ") + name + " (" + str_or(g, "gfx", "gfx unknown") + ")";
+      // Where AMD's sources disagree on the device's target and the kernel
+      // does not answer, name the candidates rather than one of them.
+      std::string gfx = str_or(g, "gfx", "");
+      const Json& disputed = field(g, "gfx_disputed");
+      if (gfx.empty() && disputed.is_array() && !disputed.empty()) {
+        gfx = "gfx unconfirmed: ";
+        for (size_t i = 0; i < disputed.size(); ++i)
+          gfx += (i == 0 ? "" : " or ") + (disputed[i].is_string() ? disputed[i].get<std::string>() : std::string("?"));
+      }
+      out += (out.empty() ? "" : "; ") + name + " (" + (gfx.empty() ? std::string("gfx unknown") : gfx) + ")";
     }
     return out;
   }

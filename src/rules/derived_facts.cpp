@@ -54,6 +54,19 @@ Json gpu_name(const Json& pci_gpu, const GpuDevice* entry) {
   return "unknown name";
 }
 
+// Why the matrix gives no gfx target for a device: not in it, in it without
+// one, or AMD's sources disagree ("unconfirmed: AMD's sources name gfx1152
+// and gfx1153"), so no text asserts either.
+std::string matrix_gfx_gap(const std::string& device_id, const GpuDevice* entry) {
+  if (!entry) return "device " + device_id + " is not in the matrix";
+  std::string named = entry->asic.empty() ? "" : " (" + std::string(entry->asic) + ")";
+  if (entry->gfx_disputed.empty()) return "the matrix has no gfx target for device " + device_id + named;
+  std::string targets;
+  for (size_t i = 0; i < entry->gfx_disputed.size(); ++i)
+    targets += (i == 0 ? "" : i + 1 == entry->gfx_disputed.size() ? " and " : ", ") + std::string(entry->gfx_disputed[i]);
+  return "the gfx target of device " + device_id + named + " is unconfirmed: AMD's sources name " + targets;
+}
+
 Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   std::string address = text_field(pci_gpu, "address");
   std::string device_id = text_field(pci_gpu, "device_id");
@@ -76,9 +89,12 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
     g["gfx"] = std::string(*entry->gfx);
     g["gfx_source"] = "matrix";
   } else {
-    g["gfx"] = unknown("no KFD node for " + address + " and device " + device_id + " is not in the matrix");
+    g["gfx"] = unknown("no KFD node for " + address + " and " + matrix_gfx_gap(device_id, entry));
     g["gfx_source"] = nullptr;
   }
+  // The targets AMD's sources disagree on for the device (Krackan2: gfx1152
+  // and gfx1153), also where the KFD node answers: null where they agree.
+  g["gfx_disputed"] = entry && !entry->gfx_disputed.empty() ? text_list(entry->gfx_disputed) : Json(nullptr);
   g["vram_bytes"] = node && node->contains("vram_bytes") ? (*node)["vram_bytes"] : unknown("no KFD node for " + address);
   g["render_node"] = node && node->contains("render_node") ? (*node)["render_node"] : Json(nullptr);
   const GfxTarget* target = g["gfx"].is_string() ? matrix.gfx_target(g["gfx"].get<std::string>()) : nullptr;
@@ -268,13 +284,16 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   std::string gfx = (*chosen)["gfx"].get<std::string>();
   for_gpu = (*chosen)["address"];
   Json family = gpu_family(chosen);
+  // Its PCI device id: rows limited to some products of a target (Rocky
+  // Linux 9: the MI300X and MI300A, not the MI325X) are judged by it.
+  std::string device_id = text_field(*chosen, "device_id");
   Json newest = matrix.newest_release_for(gfx, distro.get<std::string>(), version.get<std::string>(),
-                                          family.is_string() ? family.get<std::string>() : "");
+                                          family.is_string() ? family.get<std::string>() : "", device_id);
   if (newest.is_null()) {
     // A release that lists both, but the distribution for other GPUs only
     // (Rocky Linux 9 for the MI300X and MI300A): the news for this GPU.
     std::string limit = matrix.newest_left_out(gfx, distro.get<std::string>(), version.get<std::string>(),
-                                               family.is_string() ? family.get<std::string>() : "");
+                                               family.is_string() ? family.get<std::string>() : "", device_id);
     return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
                    version.get<std::string>() + (limit.empty() ? "" : " (" + limit + ")"));
   }
@@ -332,8 +351,11 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
   // A row limited to other GPUs lists no kernel for this one: unknown, with
   // kernel_support's reason, as the rules that judge the kernel get.
-  if (!d->limit_leaves_out(family, gfx).empty())
-    return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx).why()));
+  const Json& gpus = field(facts, "gpus");
+  const Json* deciding = gpus.is_array() ? deciding_gpu(gpus) : nullptr;
+  std::string device_id = deciding ? text_field(*deciding, "device_id") : "";
+  if (!d->limit_leaves_out(family, gfx, matrix.device_or_null(device_id)).empty())
+    return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx, device_id).why()));
   for (auto& k : d->kernels) {
     if (!k.for_family(family)) continue;
     kernels.push_back(kernel_label(k));
@@ -420,7 +442,7 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   if (t["rocm"].is_string() && distro.is_string() && version.is_string() && t["gpu_gfx"].is_string())
     left_out = matrix.gpu_left_out(t["rocm"].get<std::string>(), distro.get<std::string>(), version.get<std::string>(),
                                    t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "",
-                                   t["gpu_gfx"].get<std::string>());
+                                   t["gpu_gfx"].get<std::string>(), text_field(*deciding, "device_id"));
   t["gpu_left_out"] = left_out.empty() ? Json(nullptr) : Json(left_out);
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;

@@ -54,7 +54,83 @@ bool MatrixDistro::matches(std::string_view distro, std::string_view version_id)
          version_id[version.size()] == '.';
 }
 
-std::string MatrixDistro::limit_leaves_out(std::string_view family, std::string_view gfx) const {
+namespace {
+
+// A product name's words, lower case, before any "(...)": "AMD Instinct
+// MI300X" gives instinct, mi300x ("AMD" is the vendor, not the product).
+std::vector<std::string> product_words(std::string_view name) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty() && word != "amd") words.push_back(word);
+    word.clear();
+  };
+  for (char c : name) {
+    if (c == '(') break;
+    unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) word += static_cast<char>(std::tolower(u));
+    else flush();
+  }
+  flush();
+  return words;
+}
+
+// amdgpu.ids' "Instinct MI250X / MI250" is two products: the words before
+// the first one's model are the others' too.
+std::vector<std::string> split_products(std::string_view name) {
+  std::vector<std::string> out;
+  size_t slash = name.find('/');
+  if (slash == std::string_view::npos) return {std::string(name)};
+  std::string first(name.substr(0, slash));
+  while (!first.empty() && first.back() == ' ') first.pop_back();
+  size_t space = first.rfind(' ');
+  std::string prefix = space == std::string::npos ? "" : first.substr(0, space + 1);
+  out.push_back(first);
+  for (size_t start = slash + 1; start <= name.size();) {
+    size_t end = std::min(name.find('/', start), name.size());
+    std::string part(name.substr(start, end - start));
+    size_t b = part.find_first_not_of(' '), e = part.find_last_not_of(' ');
+    if (b != std::string::npos) out.push_back(prefix + part.substr(b, e - b + 1));
+    start = end + 1;
+  }
+  return out;
+}
+
+// A device's product is one of AMD's listed products when its words begin
+// with the listed product's: "Instinct MI300X VF" (a virtual function of the
+// MI300X) is the MI300X; "Radeon RX 7900 XTX" is not the "Radeon RX 7900 XT".
+bool is_product(const std::vector<std::string>& device, const std::vector<std::string>& listed) {
+  return !listed.empty() && device.size() >= listed.size() && std::equal(listed.begin(), listed.end(), device.begin());
+}
+
+// Whether the device is one of the products: true, false, or nullopt where
+// the matrix does not know its products or they are some listed, some not
+// (one device id for the RX 7900 XT and XTX).
+std::optional<bool> device_among(const GpuDevice& device, const MatrixTexts& products) {
+  bool in = false, out = false;
+  // amdgpu.ids' marketing names; where it has none, pci.ids' bracketed
+  // products ("Aqua Vanjaram [Instinct MI325X VF]").
+  std::vector<std::string_view> names(device.names.begin(), device.names.end());
+  if (names.empty() && device.pci_ids_name) {
+    std::string_view p = *device.pci_ids_name;
+    size_t open = p.find('['), close = p.rfind(']');
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+      names.push_back(p.substr(open + 1, close - open - 1));
+  }
+  for (auto name : names)
+    for (auto& product : split_products(name)) {
+      std::vector<std::string> words = product_words(product);
+      bool listed = false;
+      for (auto p : products) listed = listed || is_product(words, product_words(p));
+      (listed ? in : out) = true;
+    }
+  if (in == out) return std::nullopt;  // none known, or both
+  return in;
+}
+
+}  // namespace
+
+std::string MatrixDistro::limit_leaves_out(std::string_view family, std::string_view gfx, const GpuDevice* device) const {
   auto names = [](const MatrixTexts& list) {
     std::string out;
     for (size_t i = 0; i < list.size(); ++i)
@@ -64,11 +140,13 @@ std::string MatrixDistro::limit_leaves_out(std::string_view family, std::string_
   if (!family.empty() && !limited_families.empty() && !contains(limited_families, family))
     return "only for " + names(limited_families) + " GPUs";
   if (!gfx.empty() && !limited_gfx.empty() && !contains(limited_gfx, gfx)) return "only for " + names(limited_gfx);
+  if (device && !limited_products.empty() && device_among(*device, limited_products) == false)
+    return "only for " + names(limited_products);
   return "";
 }
 
-std::string MatrixDistro::leaves_out(std::string_view family, std::string_view gfx) const {
-  if (std::string limit = limit_leaves_out(family, gfx); !limit.empty()) return limit;
+std::string MatrixDistro::leaves_out(std::string_view family, std::string_view gfx, const GpuDevice* device) const {
+  if (std::string limit = limit_leaves_out(family, gfx, device); !limit.empty()) return limit;
   // Kernel rows for other families only: AMD does not list this family
   // there. No kernels at all is "not known", and leaves nobody out.
   if (family.empty() || kernels.empty()) return "";
@@ -97,6 +175,10 @@ void Matrix::index() {
 const GpuDevice* Matrix::device(std::string_view device_id) const {
   auto it = devices_.find(to_lower(std::string(device_id)));
   return it == devices_.end() ? nullptr : &devices_list_[it->second];
+}
+
+const GpuDevice* Matrix::device_or_null(const std::string& device_id) const {
+  return device_id.empty() ? nullptr : device(device_id);
 }
 
 const GfxTarget* Matrix::gfx_target(std::string_view gfx) const {
@@ -263,15 +345,17 @@ Value Matrix::distro_support(const std::string& version, const std::string& dist
 }
 
 Value Matrix::kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
-                             const std::string& kernel_release, const std::string& family, const std::string& gfx) const {
+                             const std::string& kernel_release, const std::string& family, const std::string& gfx,
+                             const std::string& device_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
   const MatrixDistro* d = r->distro_row(distro, version_id);
   if (!d) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
   if (d->kernels.empty())
     return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-  if (!d->limit_leaves_out(family, gfx).empty())
-    return Value::unknown(gpu_left_out(version, distro, version_id, family, gfx) + ", so none of its kernels is for this GPU");
+  if (!d->limit_leaves_out(family, gfx, device_or_null(device_id)).empty())
+    return Value::unknown(gpu_left_out(version, distro, version_id, family, gfx, device_id) +
+                          ", so none of its kernels is for this GPU");
   bool any = false;
   for (auto& k : d->kernels) {
     if (!k.for_family(family)) continue;
@@ -285,20 +369,20 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
 }
 
 Value Matrix::lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
-                        const std::string& family, const std::string& gfx) const {
+                        const std::string& family, const std::string& gfx, const std::string& device_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
   if (r->distros.empty())
     return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r->unconfirmed));
   const MatrixDistro* d = r->distro_row(distro, version_id);
-  return Value::of(d && d->leaves_out(family, gfx).empty());
+  return Value::of(d && d->leaves_out(family, gfx, device_or_null(device_id)).empty());
 }
 
 std::string Matrix::gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
-                                 const std::string& family, const std::string& gfx) const {
+                                 const std::string& family, const std::string& gfx, const std::string& device_id) const {
   const Release* r = find_release(version);
   const MatrixDistro* d = r ? r->distro_row(distro, version_id) : nullptr;
-  std::string why = d ? d->leaves_out(family, gfx) : "";
+  std::string why = d ? d->leaves_out(family, gfx, device_or_null(device_id)) : "";
   return why.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + why;
 }
 
@@ -341,7 +425,7 @@ Json Matrix::releases_for_gfx(const std::string& gfx) const {
 }
 
 Json Matrix::newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
-                                const std::string& family) const {
+                                const std::string& family, const std::string& device_id) const {
   // The production line first; the Core SDK line where no production
   // release lists both the GPU and the distribution: Ubuntu 26.04, which AMD
   // lists from 7.14.1 and 10.0.0 on, or a GPU the production tables do not
@@ -353,7 +437,7 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
     for (auto& r : releases_) {
       if (r.line != line) continue;
       std::string v(r.version);
-      bool ok = listed_as_supported(gpu_support(v, gfx)) && lists_gpu(v, distro, version_id, family, gfx).is_true();
+      bool ok = listed_as_supported(gpu_support(v, gfx)) && lists_gpu(v, distro, version_id, family, gfx, device_id).is_true();
       if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
     }
     if (!best.is_null()) return best;
@@ -362,14 +446,15 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
 }
 
 std::string Matrix::newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
-                                    const std::string& family) const {
+                                    const std::string& family, const std::string& device_id) const {
   const Release* newest = nullptr;
   for (auto& r : releases_) {
     if (r.line == "preview" || (newest && compare_versions(r.version, newest->version) <= 0)) continue;
     std::string v(r.version);
-    if (listed_as_supported(gpu_support(v, gfx)) && !gpu_left_out(v, distro, version_id, family, gfx).empty()) newest = &r;
+    if (listed_as_supported(gpu_support(v, gfx)) && !gpu_left_out(v, distro, version_id, family, gfx, device_id).empty())
+      newest = &r;
   }
-  return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx) : "";
+  return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx, device_id) : "";
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {

@@ -45,6 +45,8 @@ struct MatrixKernel {
   }
 };
 
+struct GpuDevice;
+
 struct MatrixDistro {
   MatrixText id;                         // os-release ID
   MatrixText version;                    // os-release VERSION_ID
@@ -56,6 +58,13 @@ struct MatrixDistro {
   // condition a GPU must meet. Both empty: every GPU the release lists.
   MatrixTexts limited_families;
   MatrixTexts limited_gfx;
+  // Narrower than a target: AMD's product names ("Instinct MI300X"), where
+  // the row lists some products of a target and not others (Rocky Linux 9:
+  // the MI300X and MI300A, not the MI325X, all gfx942). A GPU is left out
+  // only where the matrix knows its device's products and none is listed;
+  // a device it does not know, or one whose id several products share with
+  // some listed and some not, counts as listed (the target decides).
+  MatrixTexts limited_products;
   // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too,
   // and a row of a major version only ("ol 9", "rocky 9": AMD's "Oracle
   // Linux 9") matches every minor release of it ("9.6").
@@ -65,8 +74,11 @@ struct MatrixDistro {
   // families only ("with no kernel for apu GPUs"); "" where it lists it. An
   // empty family or gfx is not known and narrows nothing, as an empty kernel
   // list is not known and leaves nobody out.
-  std::string leaves_out(std::string_view family, std::string_view gfx) const;
-  std::string limit_leaves_out(std::string_view family, std::string_view gfx) const;  // the limit's part only
+  // device: the GPU's entry in the matrix (gpus.yaml), for a product limit;
+  // nullptr: not known, and no product limit leaves it out.
+  std::string leaves_out(std::string_view family, std::string_view gfx, const GpuDevice* device = nullptr) const;
+  std::string limit_leaves_out(std::string_view family, std::string_view gfx,
+                               const GpuDevice* device = nullptr) const;  // the limit's part only
 };
 
 // A distribution as rocmdoc names it and advises on it (distributions.yaml):
@@ -156,6 +168,10 @@ struct GpuDevice {
   MatrixText device_id;                  // "0x744c" (vendor 0x1002)
   MatrixText asic;
   std::optional<MatrixText> gfx;         // null where not known
+  // Where AMD's sources name different targets for the device (Krackan2,
+  // 0x1902: gfx1152 by AMD's ROCm table, gfx1153 by the kernel's APU table
+  // and TheRock): each of them, and gfx stays null. Empty: not disputed.
+  MatrixTexts gfx_disputed;
   MatrixTexts names;                     // marketing names; may be empty
   std::optional<MatrixText> pci_ids_name; // pci.ids' name, for a machine whose pci.ids is older
   bool apu = false;
@@ -210,6 +226,7 @@ class Matrix {
   const std::vector<GfxTarget>& gfx_targets() const { return gfx_list_; }
 
   const GpuDevice* device(std::string_view device_id) const;  // case-insensitive; nullptr when not listed
+  const GpuDevice* device_or_null(const std::string& device_id) const;  // as device(); nullptr for ""
   const GfxTarget* gfx_target(std::string_view gfx) const;
   const Release* find_release(std::string_view version) const;  // exact version ("6.4.1")
   // A GPU's product name as people write it ("RX 6700XT", "Radeon 780M",
@@ -238,7 +255,7 @@ class Matrix {
   // listed for the GPU.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
                        const std::string& kernel_release, const std::string& family = "",
-                       const std::string& gfx = "") const;
+                       const std::string& gfx = "", const std::string& device_id = "") const;
   // Whether the release lists the distribution for a GPU of this family
   // (instinct, radeon, apu) and gfx target ("" for either: not known):
   // false where it does not list the distribution, or its row is limited
@@ -246,14 +263,16 @@ class Matrix {
   // kernels for other families only (Ryzen APUs on Ubuntu 22.04 in 10.x);
   // unknown where the matrix has no distribution list for the release.
   // Check's newest release for a GPU and install's choice of a release
-  // both ask this.
+  // both ask this. device_id: the GPU's PCI device id ("0x74a5"), for a row
+  // limited to some products of a target (MatrixDistro::limited_products);
+  // "": not known.
   Value lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
-                  const std::string& family, const std::string& gfx) const;
+                  const std::string& family, const std::string& gfx, const std::string& device_id = "") const;
   // Why the release's row for the distribution leaves this GPU out, as a
   // sentence ("ROCm 7.2.4 lists rocky 9 only for gfx942"), or "" where it
   // does not (or the release or the row is not known).
   std::string gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
-                           const std::string& family, const std::string& gfx) const;
+                           const std::string& family, const std::string& gfx, const std::string& device_id = "") const;
   // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
   Json releases_for_gfx(const std::string& gfx) const;
   // The newest production release listing gfx (supported or deprecated) and
@@ -261,13 +280,13 @@ class Matrix {
   // release does, the newest Core SDK release that does; null when none does.
   // family: gpu_family()'s, or "" where not known.
   Json newest_release_for(const std::string& gfx, const std::string& distro, const std::string& version_id,
-                          const std::string& family = "") const;
+                          const std::string& family = "", const std::string& device_id = "") const;
   // Where newest_release_for finds nothing: the newest production or Core
   // SDK release that lists gfx and the distribution, but the distribution
   // for other GPUs only, as gpu_left_out says it ("ROCm 10.1.0 lists rocky
   // 9.6 only for gfx942"); "" where there is none.
   std::string newest_left_out(const std::string& gfx, const std::string& distro, const std::string& version_id,
-                              const std::string& family) const;
+                              const std::string& family, const std::string& device_id = "") const;
   // The entry with the best reported outcome for gfx, or nullptr.
   const Override* hsa_override(std::string_view gfx) const;
   // The reported outcome of one value on gfx, or null when nobody reported it.

@@ -149,8 +149,12 @@ class MatrixReader {
   // would read as "every GPU" to the queries, the opposite of a limit.
   void limited_to(const YamlNode& n, MatrixDistro& d) {
     y_.mapping(n, "'limited_to' must map families and/or gfx to lists");
-    y_.allow_keys(n, {"families", "gfx"});
+    y_.allow_keys(n, {"families", "gfx", "products"});
     d.limited_families = opt_strs(n, "families");
+    // AMD's product names, where the row lists some products of a target
+    // and not others; never alone (the check below), so the families or
+    // targets still limit a GPU whose device the matrix does not know.
+    d.limited_products = opt_strs(n, "products");
     for (auto f : d.limited_families) check_one_of(n["families"], "families", f, {"instinct", "radeon", "apu"});
     d.limited_gfx = opt_strs(n, "gfx");
     if (n["gfx"])
@@ -317,12 +321,20 @@ class MatrixReader {
   }
 
   GpuDevice device(const YamlNode& n) {
-    y_.allow_keys(n, {"device_id", "asic", "gfx", "names", "apu", "pci_ids_name", "revision_names", "confidence",
-                      "unconfirmed", "sources"});
+    y_.allow_keys(n, {"device_id", "asic", "gfx", "gfx_disputed", "names", "apu", "pci_ids_name", "revision_names",
+                      "confidence", "unconfirmed", "sources"});
     GpuDevice d;
     d.device_id = str(n, "device_id");
     d.asic = str(n, "asic");
     d.gfx = opt(n, "gfx");
+    // A disputed target is no target: the entry names the candidates, with
+    // gfx null and an `unconfirmed` that says which source names which.
+    d.gfx_disputed = opt_strs(n, "gfx_disputed");
+    if (!d.gfx_disputed.empty()) {
+      if (d.gfx) y_.fail(n["gfx"], "'gfx' must be null where 'gfx_disputed' names the targets sources disagree on");
+      if (d.gfx_disputed.size() < 2) y_.fail(n["gfx_disputed"], "'gfx_disputed' names at least two targets");
+      if (!n["unconfirmed"]) y_.fail(n, "'gfx_disputed' needs an 'unconfirmed' saying which source names which target");
+    }
     d.names = strs(n, "names");
     d.apu = y_.flag(y_.required(n, "apu"), "apu");
     d.pci_ids_name = opt(n, "pci_ids_name");

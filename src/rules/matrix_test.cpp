@@ -295,8 +295,8 @@ TEST_CASE("the target's PyTorch index is the newest release wheel built for the 
 
 TEST_CASE("a misspelt key, a wrong type or a missing field in the matrix is a load error with its place", "[matrix]") {
   CHECK(errors_with(kGpus, "asic: NAVI31", "asci: NAVI31") ==
-        std::vector<std::string>{"m/x.yaml:7:25: unknown key 'asci' (allowed: device_id, asic, gfx, names, apu, "
-                                 "pci_ids_name, revision_names, confidence, unconfirmed, sources)"});
+        std::vector<std::string>{"m/x.yaml:7:25: unknown key 'asci' (allowed: device_id, asic, gfx, gfx_disputed, names, "
+                                 "apu, pci_ids_name, revision_names, confidence, unconfirmed, sources)"});
   CHECK(errors_with(kGpus, "kfd_target_version: 110000", "kfd_target_version: \"110000\"") ==
         std::vector<std::string>{"m/x.yaml:5:38: 'kfd_target_version' must be a whole number"});
   CHECK(errors_with(kGpus, "apu: true", "apu: [true]") ==
@@ -393,6 +393,24 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(m.newest_release_for("gfx1151", "ubuntu", "22.04", "apu").is_null());
 }
 
+TEST_CASE("a device whose target sources disagree on names the targets, with gfx null and what is unconfirmed",
+          "[matrix]") {
+  const std::string from = "asic: UNKNOWN, gfx: null,";
+  CHECK(errors_with(kGpus, from, "asic: UNKNOWN, gfx: null, gfx_disputed: [gfx1152, gfx1153], unconfirmed: which says what,")
+            .empty());
+  auto one = [](const std::vector<std::string>& errors, const std::string& what) {
+    REQUIRE(errors.size() == 1);
+    INFO(errors[0]);
+    CHECK(errors[0].find(what) != std::string::npos);
+  };
+  one(errors_with(kGpus, from, "asic: UNKNOWN, gfx: gfx1152, gfx_disputed: [gfx1152, gfx1153], unconfirmed: u,"),
+      "'gfx' must be null where 'gfx_disputed' names the targets sources disagree on");
+  one(errors_with(kGpus, from, "asic: UNKNOWN, gfx: null, gfx_disputed: [gfx1152], unconfirmed: u,"),
+      "'gfx_disputed' names at least two targets");
+  one(errors_with(kGpus, from, "asic: UNKNOWN, gfx: null, gfx_disputed: [gfx1152, gfx1153],"),
+      "'gfx_disputed' needs an 'unconfirmed'");
+}
+
 TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
   const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
   auto with_limit = [&](const std::string& limit) {
@@ -426,7 +444,14 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   CHECK(has(error("{families: [cdna]}"), "'families' is one of instinct, radeon, apu (not 'cdna')"));
   CHECK(has(error("{gfx: [MI300X]}"), "'gfx' lists gfx targets (\"gfx942\"), not 'MI300X'"));
   CHECK(has(error("{}"), "'limited_to' names no GPU family and no gfx target"));
-  CHECK(has(error("{products: [MI300X]}"), "unknown key 'products' (allowed: families, gfx)"));
+  CHECK(has(error("{products: [Instinct MI300X]}"), "'limited_to' names no GPU family and no gfx target"));
+  CHECK(has(error("{gfx: [gfx942], product: [Instinct MI300X]}"), "unknown key 'product' (allowed: families, gfx, products)"));
+  Loaded products = with_limit("{gfx: [gfx942], products: [Instinct MI300X, Instinct MI300A]}");
+  REQUIRE(products.errors.empty());
+  const MatrixDistro* p = products.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  REQUIRE(p);
+  CHECK(p->limited_products == MatrixTexts{"Instinct MI300X", "Instinct MI300A"});
+  CHECK(p->limited_gfx == MatrixTexts{"gfx942"});
   CHECK(has(error("[radeon]"), "'limited_to' must map families and/or gfx to lists"));
 }
 

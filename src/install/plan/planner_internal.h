@@ -28,6 +28,7 @@ struct Context {
   std::string gfx;                        // the GPU's target, as the KFD or the matrix names it
   bool apu = false;                       // that GPU is an APU's, and no discrete one was found
   std::string gpu_family;                 // its family for AMD's kernel rows (gpu_family()), or ""
+  std::string gpu_device_id;              // its PCI device id, for rows limited to some products ("0x74a5"), or ""
   std::string install_gfx;                // the target installed for: gfx, or its override stand-in
   RecipeKey key;                          // the release's signing key, fingerprint confirmed
   std::string user, home, venv;

@@ -63,7 +63,7 @@ std::string on_request_hint(const Context& ctx, const std::string& gfx) {
   for (auto& rel : ctx.recipes.releases) {
     std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
     if (!package.empty() && rel.supports(*ctx.distro) &&
-        ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
+        ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true())
       return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
              "` (see its plan's notes).";
   }
@@ -80,7 +80,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     std::string v(r.version);
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
-    if (!ctx.matrix.lists_gpu(v, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true()) continue;
+    if (!ctx.matrix.lists_gpu(v, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true()) continue;
     ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
@@ -99,7 +99,7 @@ void note_release(Context& ctx) {
   const Release* r = ctx.matrix.find_release(ctx.release->version);
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
   Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family,
-                                      ctx.install_gfx);
+                                      ctx.install_gfx, ctx.gpu_device_id);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
              " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
@@ -195,13 +195,26 @@ std::optional<InstallRefusal> choose_gpu(Context& ctx) {
   const Json* chosen = nullptr;
   for (auto& g : gpus)  // a discrete GPU decides: it is what people compute on
     if (field(g, "gfx").is_string() && (!chosen || (field(g, "apu") == false && field(*chosen, "apu") != false))) chosen = &g;
-  if (!chosen)
-    return InstallRefusal{"unsupported-gpu", "The AMD GPU's gfx target is not known (not in the KFD topology, not in the matrix).",
-                          "Run `rocmdoc check` for what is known about it; ROCm supports the GPUs in AMD's compatibility matrix."};
+  if (!chosen) {
+    // Say why for each GPU: no KFD node, and a device the matrix lacks, or
+    // one whose target AMD's sources disagree on (Krackan2: gfx1152 or
+    // gfx1153), which the plan must not settle by picking one.
+    std::string why;
+    for (auto& g : gpus)
+      if (std::string r = unknown_reason(field(g, "gfx")); !r.empty() && why.find(r) == std::string::npos)
+        why += (why.empty() ? "" : "; ") + r;
+    return InstallRefusal{"unsupported-gpu",
+                          "The AMD GPU's gfx target is not known (" +
+                              (why.empty() ? std::string("not in the KFD topology, not in the matrix") : why) + ").",
+                          "Run `rocmdoc check` for what is known about it; ROCm supports the GPUs in AMD's compatibility "
+                          "matrix. With the amdgpu driver loaded, the kernel's KFD node names the target."};
+  }
   ctx.gfx = field(*chosen, "gfx").get<std::string>();
   ctx.apu = field(*chosen, "apu") == true;  // a discrete GPU would have been chosen
   Json family = gpu_family(chosen);
   ctx.gpu_family = family.is_string() ? family.get<std::string>() : "";
+  const Json& device_id = field(*chosen, "device_id");
+  ctx.gpu_device_id = device_id.is_string() ? device_id.get<std::string>() : "";
   return std::nullopt;
 }
 
@@ -216,7 +229,7 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     // As check's newest release: the matrix's own question (Matrix::lists_gpu).
-    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_true())
+    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true())
       return &rel;
   }
   return nullptr;
@@ -240,7 +253,7 @@ std::string keep_older_instead(const Context& ctx) {
     if (rel.on_request || !rel.picked_by_default(*ctx.distro) || !rel.remove_first.empty()) continue;
     auto fits = [&](const std::string& target) {
       return matrix_support(ctx.matrix, rel.version, target).ok &&
-             !ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, target).is_false();
+             !ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, target, ctx.gpu_device_id).is_false();
     };
     std::string command = "`rocmdoc install --rocm " + rel.version + "`";
     if (fits(gfx)) return "or install ROCm " + rel.version + " over it instead: " + command + ".";
@@ -290,7 +303,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Leave --rocm out: rocmdoc picks the newest release that supports it."};
     if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
       ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
-    std::string left_out = ctx.matrix.gpu_left_out(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+    std::string left_out = ctx.matrix.gpu_left_out(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
     if (!left_out.empty())
       ctx.note(left_out + ", not for this " + gfx + ": AMD does not support it there (installing as asked with --rocm).");
     return chosen(ctx, gfx);
@@ -304,9 +317,9 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     if (!s.ok) continue;
     // As check's newest release for the GPU: not where AMD's row for this
     // distribution is limited to other GPUs (Debian 12: Instinct only).
-    if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx).is_false()) {
+    if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_false()) {
       if (left_out.empty()) {
-        left_out = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx);
+        left_out = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
         if (!left_out.empty()) left_out_release = rel.version;
       }
       continue;

@@ -66,7 +66,14 @@ std::string guide_advice(const Context& ctx, const std::string& id, const std::s
     return "Use one of those distributions, or follow AMD's install guide for ROCm " + newest.get<std::string>() +
            ", the newest release that lists this GPU on " + where + " (" + guide + ").";
   std::string gfx = text_at(target, {"gpu_gfx"}), family = text_at(target, {"gpu_family"});
-  std::string limit = gfx.empty() || id.empty() ? "" : ctx.matrix.newest_left_out(gfx, id, version, family);
+  // The GPU check decided by (target.for_gpu), for rows limited to some
+  // products of its target: this advice can come before install picks one.
+  std::string device_id = ctx.gpu_device_id;
+  const Json& for_gpu = field(target, "for_gpu");
+  for (auto& g : field(ctx.facts, "gpus"))
+    if (device_id.empty() && for_gpu.is_string() && field(g, "address") == for_gpu && field(g, "device_id").is_string())
+      device_id = field(g, "device_id").get<std::string>();
+  std::string limit = gfx.empty() || id.empty() ? "" : ctx.matrix.newest_left_out(gfx, id, version, family, device_id);
   if (!limit.empty())
     return "Use a distribution AMD lists for this GPU: its install guide has no release for it on " + where + " either (" +
            limit + ").";
