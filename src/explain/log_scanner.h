@@ -96,6 +96,8 @@ class LogScanner {
   // Ends the input (also the current line if it has no line break).
   void finish();
   const ScanResult& result() const { return result_; }
+  // The result, moved out: for a caller that frees the scanner next.
+  ScanResult take_result() { return std::move(result_); }
 
  private:
   struct Pattern;
