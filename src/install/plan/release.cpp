@@ -12,6 +12,16 @@ namespace rocmdoc::plan {
 
 namespace {
 
+// The matrix on this machine's distribution and GPU: its family and device
+// id go with every question, so no row limited to some products of a target
+// is judged without them.
+Value lists_gpu_here(const Context& ctx, const std::string& version, const std::string& gfx) {
+  return ctx.matrix.lists_gpu(version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
+}
+std::string gpu_left_out_here(const Context& ctx, const std::string& version, const std::string& gfx) {
+  return ctx.matrix.gpu_left_out(version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
+}
+
 // "10.3.0" -> "gfx1030", "9.0.10" -> "gfx90a": the override's target.
 std::string gfx_of_override(const std::string& value) {
   int major = 0, minor = 0, step = 0;
@@ -63,7 +73,7 @@ std::string on_request_hint(const Context& ctx, const std::string& gfx) {
   for (auto& rel : ctx.recipes.releases) {
     std::string package = rel.on_request ? rel.package_for_gfx(gfx) : "";
     if (!package.empty() && rel.supports(*ctx.distro) &&
-        ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true())
+        lists_gpu_here(ctx, rel.version, gfx).is_true())
       return " ROCm " + rel.version + " builds " + package + ": `rocmdoc install --rocm " + rel.version +
              "` (see its plan's notes).";
   }
@@ -80,7 +90,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     std::string v(r.version);
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
-    if (!ctx.matrix.lists_gpu(v, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true()) continue;
+    if (!lists_gpu_here(ctx, v, gfx).is_true()) continue;
     ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
@@ -229,7 +239,7 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
     if (!rel.on_request || !rel.supports(*ctx.distro)) continue;
     Support s = matrix_support(ctx.matrix, rel.version, gfx);
     // As check's newest release: the matrix's own question (Matrix::lists_gpu).
-    if (s.ok && s.via.empty() && ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_true())
+    if (s.ok && s.via.empty() && lists_gpu_here(ctx, rel.version, gfx).is_true())
       return &rel;
   }
   return nullptr;
@@ -253,7 +263,7 @@ std::string keep_older_instead(const Context& ctx) {
     if (rel.on_request || !rel.picked_by_default(*ctx.distro) || !rel.remove_first.empty()) continue;
     auto fits = [&](const std::string& target) {
       return matrix_support(ctx.matrix, rel.version, target).ok &&
-             !ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, target, ctx.gpu_device_id).is_false();
+             !lists_gpu_here(ctx, rel.version, target).is_false();
     };
     std::string command = "`rocmdoc install --rocm " + rel.version + "`";
     if (fits(gfx)) return "or install ROCm " + rel.version + " over it instead: " + command + ".";
@@ -303,7 +313,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                             "Leave --rocm out: rocmdoc picks the newest release that supports it."};
     if (!matrix_support(ctx.matrix, ctx.release->version, gfx).ok)
       ctx.note("The matrix does not list " + gfx + " for ROCm " + ctx.release->version + " (installing as asked with --rocm).");
-    std::string left_out = ctx.matrix.gpu_left_out(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
+    std::string left_out = gpu_left_out_here(ctx, ctx.release->version, gfx);
     if (!left_out.empty())
       ctx.note(left_out + ", not for this " + gfx + ": AMD does not support it there (installing as asked with --rocm).");
     return chosen(ctx, gfx);
@@ -317,9 +327,9 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     if (!s.ok) continue;
     // As check's newest release for the GPU: not where AMD's row for this
     // distribution is limited to other GPUs (Debian 12: Instinct only).
-    if (ctx.matrix.lists_gpu(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id).is_false()) {
+    if (lists_gpu_here(ctx, rel.version, gfx).is_false()) {
       if (left_out.empty()) {
-        left_out = ctx.matrix.gpu_left_out(rel.version, ctx.distro->id, ctx.distro->version, ctx.gpu_family, gfx, ctx.gpu_device_id);
+        left_out = gpu_left_out_here(ctx, rel.version, gfx);
         if (!left_out.empty()) left_out_release = rel.version;
       }
       continue;
