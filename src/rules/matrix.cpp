@@ -547,6 +547,25 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                         if (const Wheel* w = m->rocm_wheel(version)) return Value::of(std::string(w->index_url));
                         return Value::unknown("the matrix (as of " + m->as_of() + ") has no ROCm wheel torch " + version);
                       }};
+  // widest_torch_index(): for a fix that has no GPU to fit a wheel to (explain
+  // without a machine), the index of the newest release-channel torch whose
+  // wheel lists the most gfx targets (2.14.0's rocm7.2 carries gfx900 and
+  // gfx906, which its rocm7.14 does not). A rule's text must not name one
+  // itself: it goes stale with the next PyTorch release.
+  f["widest_torch_index"] = {0, 0, false, [m](const std::vector<Value>&, EvalContext&) {
+                               const Wheel* best = nullptr;
+                               auto width = [](const Wheel& w) { return w.gfx ? w.gfx->size() : 0; };
+                               for (auto& w : m->wheels_) {
+                                 if (w.channel != "release") continue;
+                                 int newer = best ? compare_versions(w.torch, best->torch) : 1;
+                                 if (newer > 0 || (newer == 0 && (width(w) > width(*best) ||
+                                                                  (width(w) == width(*best) &&
+                                                                   compare_versions(w.rocm, best->rocm) > 0))))
+                                   best = &w;
+                               }
+                               if (!best) return Value::unknown("the matrix (as of " + m->as_of() + ") has no release-channel ROCm wheel");
+                               return Value::of(std::string(best->index_url));
+                             }};
   // Python versions ("3.12") that have a ROCm wheel of any torch release.
   f["torch_rocm_wheel_for_python"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                         for (auto& w : m->wheels_)

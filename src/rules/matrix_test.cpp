@@ -201,6 +201,37 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.9")}).is_false());
 }
 
+TEST_CASE("without a GPU a fix names the newest torch's index with the widest GPU list", "[matrix]") {
+  auto widest = [](const std::string& wheels) {
+    Loaded l = load({{"m/rocm-releases.yaml", kReleases}, {"m/pytorch.yaml", wheels}});
+    for (auto& e : l.errors) INFO(e.str());
+    REQUIRE(l.errors.empty());
+    std::map<std::string, Function> f;
+    l.matrix.add_functions(f);
+    Json facts = Json::object();
+    EvalContext ctx(facts, f);
+    return f.at("widest_torch_index").call({}, ctx);
+  };
+  auto wheel = [](const char* torch, const char* rocm, const char* channel, const char* gfx) {
+    return std::string("- {torch: \"") + torch + "\", rocm: \"" + rocm + "\", channel: " + channel +
+           ", index_url: \"https://x/" + torch + "-rocm" + rocm + "\", python: null, torchvision: null, torchaudio: null, gfx: " +
+           gfx + ", gfx_confidence: high, confidence: high, sources: [index]}\n";
+  };
+  std::string head = "schema: 1\nas_of: \"2026-01-02\"\nsources: {index: x}\nwheels:\n";
+  // An older torch with more targets, and a test build, do not count; of the
+  // newest release the wider wheel wins over the newer ROCm series.
+  std::string wheels = head + wheel("2.13.0", "7.2", "release", "[gfx900, gfx906, gfx908, gfx90a, gfx1100]") +
+                       wheel("2.14.0", "7.14", "release", "[gfx90a, gfx1100]") +
+                       wheel("2.14.0", "7.2", "release", "[gfx906, gfx90a, gfx1100]") +
+                       wheel("2.15", "7.14", "test", "[gfx900, gfx906, gfx908, gfx90a, gfx1100, gfx1200]");
+  CHECK(widest(wheels).json() == "https://x/2.14.0-rocm7.2");
+  // As wide: the newer series.
+  wheels = head + wheel("2.14.0", "7.2", "release", "[gfx90a, gfx1100]") + wheel("2.14.0", "7.14", "release", "[gfx90a, gfx1100]");
+  CHECK(widest(wheels).json() == "https://x/2.14.0-rocm7.14");
+  // No release wheel at all: unknown, never a guessed URL.
+  CHECK(widest(head + wheel("2.15", "7.14", "test", "null")).is_unknown());
+}
+
 namespace {
 
 // A machine with an RX 7900 XTX (0x744c: gfx1100 by the matrix, no KFD node)

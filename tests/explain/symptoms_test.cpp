@@ -110,6 +110,33 @@ TEST_CASE("a pasted symptom gets each machine's own fault as the first cause", "
   }
 }
 
+TEST_CASE("a torch build's fix uses the interpreter that imports it and the index for this GPU and release", "[explain][symptoms]") {
+  test::ScratchDir dir;
+  Json cpu = torch("2.5.1+cpu", "cpu");
+  cpu["interpreters"] = {"/home/alex/venv/bin/python3"};
+  Json j = explain_json(with_fault(dir, "cpu-torch", [&](Json& f) { f["python"]["torch"] = {cpu}; }),
+                        "torch.cuda.is_available() returns False");
+  REQUIRE_FALSE(j["causes"].empty());
+  REQUIRE(j["causes"][0]["id"] == "torch-cpu-build-on-amd-gpu");
+  const Json& fix = j["causes"][0]["fix"];
+  REQUIRE(fix["steps"].size() == 2);
+  for (auto& step : fix["steps"]) CHECK(step["argv"][0] == "/home/alex/venv/bin/python3");
+  CHECK(fix["verify"][0] == "/home/alex/venv/bin/python3");
+  // The machine has ROCm 6.4.1 installed: the wheel built for it, not the newest.
+  CHECK(fix["steps"][1]["argv"].back() == "https://download.pytorch.org/whl/rocm6.4");
+  CHECK(fix["steps"][1]["text"].get<std::string>().find("ROCm 6.4.1") != std::string::npos);
+
+  // Without a machine: python3, and the newest torch's widest index from the
+  // matrix (never a blank the user must fill in).
+  j = explain_json({"--no-probe"}, "torch.cuda.is_available() returns False");
+  REQUIRE(j["causes"][0]["id"] == "torch-cpu-build-on-amd-gpu");
+  const Json& general = j["causes"][0]["fix"];
+  REQUIRE(general["steps"].size() == 2);
+  CHECK(general["steps"][0]["argv"][0] == "python3");
+  CHECK(general["steps"][1]["argv"].back().get<std::string>().rfind("https://download.pytorch.org/whl/rocm", 0) == 0);
+  CHECK(general["steps"][0]["text"].get<std::string>().find("not known") == std::string::npos);
+}
+
 TEST_CASE("without facts a symptom lists its problems most common first, none confirmed", "[explain][symptoms]") {
   Json j = explain_json({"--no-probe"}, "torch.cuda.is_available() returns False");
   REQUIRE(j["symptoms"].size() == 1);
