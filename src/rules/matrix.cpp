@@ -496,6 +496,10 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                                  const Override* o = m->hsa_override(s(a[0]));
                                  return Value::of(o ? Json(std::string(o->outcome)) : Json(nullptr));
                                }};
+  f["hsa_override_caveats"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                 const Override* o = m->hsa_override(s(a[0]));
+                                 return Value::of(o ? Json(std::string(o->caveats)) : Json(nullptr));
+                               }};
   f["hsa_override_reported"] = {2, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return Value::of(m->hsa_override_reported(s(a[0]), s(a[1])));
                                 }};

@@ -51,7 +51,17 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     const ExprPtr& call = i < t.calls.size() ? t.calls[i] : nullptr;
     std::string token = "{" + path + "}";
     // A call is named by its function; "installed[0]" is named "installed".
-    std::string shown = call ? path.substr(0, path.find('(')) : path.substr(path.find_last_of('.') + 1);
+    // default(x, y) is named by x, the fact it stands for: "<gfx>" for
+    // "-DAMDGPU_TARGETS={default(text.gfx, target.gpu_gfx)}", not "<default>".
+    std::string named = path;
+    if (call && path.rfind("default(", 0) == 0) {
+      named = path.substr(8, path.find_first_of(",)", 8) - 8);
+      named.erase(0, named.find_first_not_of(' '));
+    }
+    // A call ("torch_index(...)", also as default's first argument) is named
+    // by its function.
+    bool named_call = call && named.find('(') != std::string::npos;
+    std::string shown = named_call ? named.substr(0, named.find('(')) : named.substr(named.find_last_of('.') + 1);
     if (size_t index = shown.find('['); index != std::string::npos && index > 0) shown.erase(index);
     std::string blank = "<" + shown + ">";
     // "newest_for_gpu" reads as words; a variable's name stays as it is

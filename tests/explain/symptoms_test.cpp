@@ -179,6 +179,25 @@ TEST_CASE("what the text does not say is filled from the machine's facts", "[exp
   CHECK(named["text"]["from_machine"] == Json::array({"kernel_release"}));
   Json bare = explain_json({"--no-probe"}, no_binary);
   CHECK_FALSE(bare["text"].contains("from_machine"));
+
+  // The fix names the one override value for this GPU (gfx1102 runs as
+  // gfx1100: 11.0.0 in the matrix), not the family table; without a GPU the
+  // table, and no fact reads "(... not known)" in a sentence.
+  auto fix_text = [](const Json& cause) {
+    std::string all;
+    for (auto& step : cause["fix"]["steps"]) all += step["text"].get<std::string>() + "\n";
+    return all;
+  };
+  std::string narrowed = fix_text(j["causes"][0]);
+  CHECK(narrowed.find("HSA_OVERRIDE_GFX_VERSION=11.0.0, the value users run gfx1102 with") != std::string::npos);
+  CHECK(narrowed.find("10.3.0 for RDNA2") == std::string::npos);
+  for (auto& cause : bare["causes"])
+    if (cause["id"] == "unsupported-gfx-needs-override") {
+      std::string general = fix_text(cause);
+      CHECK(general.find("10.3.0 for RDNA2 (gfx103x), 11.0.0 for RDNA3") != std::string::npos);
+      CHECK(general.find("not known") == std::string::npos);
+      CHECK(general.find("-DAMDGPU_TARGETS=<gfx>") != std::string::npos);  // a blank named for the fact, not "<default>"
+    }
 }
 
 TEST_CASE("torch not importable names the interpreters that do have it", "[explain][symptoms]") {
