@@ -46,6 +46,7 @@ const std::set<std::string>& placeholder_leaves() {
       out.insert(path.substr(path.find_last_of('.') + 1));
       out.insert(path);  // a call is named by its function
     }
+    out.insert("user");  // access.user.target's blank, named for what is typed there (rule_engine.cpp)
     // default(x, y) is named by x (its fact, or its function).
     static const std::regex defaulted("\\{default\\(([A-Za-z_][A-Za-z0-9_.\\[\\]]*)");
     for (auto it = std::sregex_iterator(text.begin(), text.end(), defaulted); it != std::sregex_iterator(); ++it) {

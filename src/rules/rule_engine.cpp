@@ -63,6 +63,10 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     bool named_call = call && named.find('(') != std::string::npos;
     std::string shown = named_call ? named.substr(0, named.find('(')) : named.substr(named.find_last_of('.') + 1);
     if (size_t index = shown.find('['); index != std::string::npos && index > 0) shown.erase(index);
+    // A blank is named for what the reader types there: the user the checks
+    // are for is access.user.target, but "usermod -aG render <target>" reads
+    // as anything but a user name.
+    if (named == "access.user.target") shown = "user";
     std::string blank = "<" + shown + ">";
     // "newest_for_gpu" reads as words; a variable's name stays as it is
     // spelt ("HSA_OVERRIDE_GFX_VERSION").
