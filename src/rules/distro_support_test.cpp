@@ -158,12 +158,37 @@ TEST_CASE("distro support: the GPU targets of a distribution's own packages, whe
   REQUIRE(is_unknown(moved));
   CHECK(moved["unknown"] ==
         "Arch Linux's own ROCm 10.0 is installed; rocmdoc has read the GPU targets of its 7.2.0 packages only");
-  // Fedora 43 and Debian 12: the release is known, the targets are not, and say why.
-  Json fedora = own("fedora", "43", "6.4.2");
-  CHECK(fedora["release"] == "6.4.4");
-  REQUIRE(is_unknown(fedora["gpu_targets"]));
-  CHECK(unknown_reason(fedora["gpu_targets"]).find("rocmdoc has read no GPU target list for Fedora's own ROCm 6.4.4 "
-                                                   "(Fedora builds its libraries for rocm-rpm-macros'") == 0);
+  // Fedora 43 and 44: rocm-rpm-macros' default list, read in openSUSE's copy,
+  // so medium and saying what is not confirmed.
+  auto has = [](const Json& list, const char* gfx) { return std::find(list.begin(), list.end(), gfx) != list.end(); };
+  for (const char* version : {"43", "44"}) {
+    Json fedora = own("fedora", version, nullptr);
+    INFO(version);
+    REQUIRE(fedora["gpu_targets"].is_array());
+    CHECK(fedora["gpu_targets"].size() == 21);
+    CHECK(has(fedora["gpu_targets"], "gfx1100"));
+    CHECK(has(fedora["gpu_targets"], "gfx1201"));
+    CHECK(has(fedora["gpu_targets"], "gfx1153"));
+    CHECK_FALSE(has(fedora["gpu_targets"], "gfx1032"));  // RX 6600: not in the list
+    CHECK_FALSE(has(fedora["gpu_targets"], "gfx803"));
+    CHECK(fedora["confidence"] == "medium");
+    CHECK(fedora["caveat"].get<std::string>().find(" Not confirmed: the GPU targets, read in openSUSE's copy of "
+                                                   "rocm-rpm-macros' macros.rocm") == 0);
+  }
+  CHECK(own("fedora", "43", "6.4.2")["release"] == "6.4.4");
+  // Ubuntu 26.04 and 24.04: read in the packages themselves, nothing unconfirmed.
+  Json resolute = own("ubuntu", "26.04", "7.1.0");
+  REQUIRE(resolute["gpu_targets"].is_array());
+  CHECK(resolute["gpu_targets"].size() == 9);
+  CHECK(has(resolute["gpu_targets"], "gfx1201"));
+  CHECK_FALSE(has(resolute["gpu_targets"], "gfx906"));
+  CHECK(resolute["confidence"] == "high");
+  CHECK(resolute["caveat"] == "");
+  Json noble = own("ubuntu", "24.04", "5.7.1");
+  CHECK(noble["gpu_targets"].size() == 10);
+  CHECK(has(noble["gpu_targets"], "gfx803"));
+  CHECK(noble["caveat"] == "");
+  // Debian 12: the release is known, the targets are not, and say why.
   Json debian = own("debian", "12", "5.2.3");
   CHECK(debian["release"] == "5.2.3");
   CHECK(unknown_reason(debian["gpu_targets"]).find("no rocBLAS") != std::string::npos);

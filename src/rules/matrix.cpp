@@ -142,6 +142,8 @@ std::string MatrixDistro::limit_leaves_out(std::string_view family, std::string_
   if (!gfx.empty() && !limited_gfx.empty() && !contains(limited_gfx, gfx)) return "only for " + names(limited_gfx);
   if (device && !limited_products.empty() && device_among(*device, limited_products) == false)
     return "only for " + names(limited_products);
+  if (device && !excepted_products.empty() && device_among(*device, excepted_products) == true)
+    return "not for the " + names(excepted_products);
   return "";
 }
 

@@ -65,6 +65,10 @@ struct MatrixDistro {
   // a device it does not know, or one whose id several products share with
   // some listed and some not, counts as listed (the target decides).
   MatrixTexts limited_products;
+  // Products the row leaves out of its families and targets (Ubuntu 22.04
+  // in 10.x: every Instinct GPU but the MI350P): a GPU is left out only
+  // where the matrix knows its device's products and all are among them.
+  MatrixTexts excepted_products;
   // "distro 24.04 point 24.04.2" matches a machine's VERSION_ID "24.04" too,
   // and a row of a major version only ("ol 9", "rocky 9": AMD's "Oracle
   // Linux 9") matches every minor release of it ("9.6").

@@ -149,12 +149,18 @@ class MatrixReader {
   // would read as "every GPU" to the queries, the opposite of a limit.
   void limited_to(const YamlNode& n, MatrixDistro& d) {
     y_.mapping(n, "'limited_to' must map families and/or gfx to lists");
-    y_.allow_keys(n, {"families", "gfx", "products"});
+    y_.allow_keys(n, {"families", "gfx", "products", "except_products"});
     d.limited_families = opt_strs(n, "families");
     // AMD's product names, where the row lists some products of a target
     // and not others; never alone (the check below), so the families or
     // targets still limit a GPU whose device the matrix does not know.
     d.limited_products = opt_strs(n, "products");
+    // The other way round, where AMD lists a row for every GPU of its
+    // families but a few products (Ubuntu 22.04 in 10.x: every Instinct GPU
+    // but the MI350P, and the Radeon GPUs): those products' names.
+    d.excepted_products = opt_strs(n, "except_products");
+    if (!d.limited_products.empty() && !d.excepted_products.empty())
+      y_.fail(n, "'limited_to' names 'products' and 'except_products': give one list");
     for (auto f : d.limited_families) check_one_of(n["families"], "families", f, {"instinct", "radeon", "apu"});
     d.limited_gfx = opt_strs(n, "gfx");
     if (n["gfx"])

@@ -415,6 +415,20 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "apu", "").is_false());
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "radeon", "").is_true());
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "22.04", "", "").is_true());  // family not known: nobody left out
+  // AMD lists Ubuntu 22.04 in 10.x for every Instinct GPU but the MI350P
+  // (limited_to.except_products), judged by the PCI device id: the MI350P
+  // (0x75a8) is left out, its siblings of the same target are not.
+  for (const char* release : {"10.1.0", "10.0.0", "7.14.1", "7.14.0"}) {
+    INFO(release);
+    CHECK(m.lists_gpu(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a8").is_false());  // MI350P
+    CHECK(m.lists_gpu(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a3").is_true());   // MI355X
+    CHECK(m.lists_gpu(release, "ubuntu", "22.04", "instinct", "gfx950", "").is_true());  // device not known
+    CHECK(m.lists_gpu(release, "ubuntu", "22.04", "radeon", "gfx1100", "0x744c").is_true());  // RX 7900 XT/XTX
+    CHECK(m.lists_gpu(release, "ubuntu", "24.04", "instinct", "gfx950", "0x75a8").is_true());
+    CHECK(m.gpu_left_out(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a8") ==
+          "ROCm " + std::string(release) + " lists ubuntu 22.04 not for the Instinct MI350P");
+    CHECK(m.gpu_left_out(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a3").empty());
+  }
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu", "").is_true());
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon", "").is_false());
   CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon", "").is_unknown());
@@ -476,13 +490,23 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   CHECK(has(error("{gfx: [MI300X]}"), "'gfx' lists gfx targets (\"gfx942\"), not 'MI300X'"));
   CHECK(has(error("{}"), "'limited_to' names no GPU family and no gfx target"));
   CHECK(has(error("{products: [Instinct MI300X]}"), "'limited_to' names no GPU family and no gfx target"));
-  CHECK(has(error("{gfx: [gfx942], product: [Instinct MI300X]}"), "unknown key 'product' (allowed: families, gfx, products)"));
+  CHECK(has(error("{gfx: [gfx942], product: [Instinct MI300X]}"),
+            "unknown key 'product' (allowed: families, gfx, products, except_products)"));
+  CHECK(has(error("{gfx: [gfx942], products: [Instinct MI300X], except_products: [Instinct MI300A]}"),
+            "'limited_to' names 'products' and 'except_products': give one list"));
+  CHECK(has(error("{except_products: [Instinct MI350P]}"), "'limited_to' names no GPU family and no gfx target"));
   Loaded products = with_limit("{gfx: [gfx942], products: [Instinct MI300X, Instinct MI300A]}");
   REQUIRE(products.errors.empty());
   const MatrixDistro* p = products.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
   REQUIRE(p);
   CHECK(p->limited_products == MatrixTexts{"Instinct MI300X", "Instinct MI300A"});
   CHECK(p->limited_gfx == MatrixTexts{"gfx942"});
+  Loaded excepted = with_limit("{families: [instinct, radeon], except_products: [Instinct MI350P]}");
+  REQUIRE(excepted.errors.empty());
+  const MatrixDistro* x = excepted.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  REQUIRE(x);
+  CHECK(x->excepted_products == MatrixTexts{"Instinct MI350P"});
+  CHECK(x->limited_products.empty());
   CHECK(has(error("[radeon]"), "'limited_to' must map families and/or gfx to lists"));
 }
 

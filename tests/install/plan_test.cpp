@@ -882,7 +882,10 @@ TEST_CASE("from distro: the distribution's packages, no key, lists, driver or re
   InstallPlan resolute = must_plan(plan_for("ubuntu2604-rx7900xtx", from_distro(), r9700()));
   CHECK(resolute.rocm == "7.1.0");
   CHECK(step_of(resolute, "verify-rocm").checks[1].value == "gfx1201");
-  CHECK(noted(resolute, "Not confirmed: the GPU target list"));
+  // Its list is the package's own (librocblas5's X-Rocm-Gpu-Architecture): high, nothing unconfirmed.
+  CHECK(noted(resolute, "X-Rocm-Gpu-Architecture field and kernel files, and pkg-rocm-tools' build-targets list for "
+                        "resolute; confidence high), gfx1201 among them."));
+  CHECK_FALSE(noted(resolute, "Not confirmed:"));
   CHECK(noted(resolute, "universe"));
 }
 
