@@ -354,6 +354,7 @@ constexpr std::string_view kFactNames[] = {
     "target.confidence",
     "target.distros[]",
     "target.for_gpu",
+    "target.gpu_device_id",
     "target.gpu_family",
     "target.gpu_gfx",
     "target.gpu_left_out",

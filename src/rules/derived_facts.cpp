@@ -435,6 +435,8 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   // Its gfx target, for the rows AMD limits to some targets (limited_to).
   const Json* deciding = deciding_gpu(gpus);
   t["gpu_gfx"] = deciding ? (*deciding)["gfx"] : Json(nullptr);
+  // And its PCI device id, for the rows AMD limits to some products.
+  t["gpu_device_id"] = deciding ? field(*deciding, "device_id") : Json(nullptr);
   // Where the release lists this distribution for other GPUs only, why.
   std::string left_out;
   const Json& distro = field(field(facts, "distro"), "id");

@@ -480,9 +480,10 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // and gfx target (target.gpu_gfx), keep the kernel rows AMD lists for
   // that family, and make a row limited to other GPUs unknown; null or
   // absent: every row, every GPU.
-  f["rocm_kernel_supported"] = {4, 6, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+  f["rocm_kernel_supported"] = {4, 7, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   auto text_at = [&](size_t i) { return a.size() > i && a[i].json().is_string() ? s(a[i]) : ""; };
-                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), text_at(4), text_at(5));
+                                  return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), text_at(4), text_at(5),
+                                                           text_at(6));
                                 }};
   f["rocm_releases_for_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                   return Value::of(m->releases_for_gfx(s(a[0])));

@@ -429,6 +429,21 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
           "ROCm " + std::string(release) + " lists ubuntu 22.04 not for the Instinct MI350P");
     CHECK(m.gpu_left_out(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a3").empty());
   }
+  // The rules ask the same through rocm_kernel_supported's device id
+  // (target.gpu_device_id): no kernel of 22.04's row is the MI350P's.
+  std::map<std::string, Function> f;
+  m.add_functions(f);
+  Json none = Json::object();
+  EvalContext ctx(none, f);
+  auto kernel_for = [&](const char* device) {
+    return f.at("rocm_kernel_supported")
+        .call({Value::of("10.1.0"), Value::of("ubuntu"), Value::of("22.04"), Value::of("5.15.0-100-generic"),
+               Value::of("instinct"), Value::of("gfx950"), Value::of(device)},
+              ctx);
+  };
+  CHECK(kernel_for("0x75a8").is_unknown());
+  CHECK(kernel_for("0x75a8").why().find("not for the Instinct MI350P") != std::string::npos);
+  CHECK_FALSE(kernel_for("0x75a3").is_unknown());
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "24.04", "apu", "").is_true());
   CHECK(m.lists_gpu("10.1.0", "ubuntu", "20.04", "radeon", "").is_false());
   CHECK(m.lists_gpu("1.0", "ubuntu", "24.04", "radeon", "").is_unknown());
