@@ -54,9 +54,11 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     // default(x, y) is named by x, the fact it stands for: "<gfx>" for
     // "-DAMDGPU_TARGETS={default(text.gfx, target.gpu_gfx)}", not "<default>".
     std::string named = path;
-    if (call && path.rfind("default(", 0) == 0) {
-      named = path.substr(8, path.find_first_of(",)", 8) - 8);
+    // (A nested default is named by its own first argument in turn.)
+    while (call && named.rfind("default(", 0) == 0) {
+      named = named.substr(8, named.find_first_of(",)", 8) - 8);
       named.erase(0, named.find_first_not_of(' '));
+      named.erase(named.find_last_not_of(' ') + 1);
     }
     // A call ("torch_index(...)", also as default's first argument) is named
     // by its function.
