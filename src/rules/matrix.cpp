@@ -103,6 +103,22 @@ bool is_product(const std::vector<std::string>& device, const std::vector<std::s
   return !listed.empty() && device.size() >= listed.size() && std::equal(listed.begin(), listed.end(), device.begin());
 }
 
+// Whether one of the device's products is the named one.
+bool names_product(const GpuDevice& device, std::string_view product) {
+  std::vector<std::string> listed = product_words(product);
+  std::vector<std::string_view> names(device.names.begin(), device.names.end());
+  if (device.pci_ids_name) names.push_back(*device.pci_ids_name);
+  for (auto name : names) {
+    // pci.ids' bracketed products ("Aqua Vanjaram [Instinct MI325X VF]").
+    size_t open = name.find('['), close = name.rfind(']');
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
+      name = name.substr(open + 1, close - open - 1);
+    for (auto& p : split_products(name))
+      if (is_product(product_words(p), listed)) return true;
+  }
+  return false;
+}
+
 // Whether the device is one of the products: true, false, or nullopt where
 // the matrix does not know its products or they are some listed, some not
 // (one device id for the RX 7900 XT and XTX).
@@ -457,6 +473,15 @@ std::string Matrix::newest_left_out(const std::string& gfx, const std::string& d
       newest = &r;
   }
   return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx, device_id) : "";
+}
+
+void Matrix::check_product_names(std::vector<LoadError>& errors) const {
+  for (auto& [product, where] : product_names_) {
+    bool known = false;
+    for (auto& d : devices_list_) known = known || names_product(d, product);
+    if (!known)
+      errors.push_back({where, "'" + product + "' is no product of a device in gpus.yaml (its names, or the bracket of its pci_ids_name)"});
+  }
 }
 
 void Matrix::add_functions(std::map<std::string, Function>& f) const {

@@ -330,7 +330,13 @@ class Matrix {
   std::map<std::string, size_t, std::less<>> devices_;      // by lower-case PCI device id
   std::map<std::string_view, size_t, std::less<>> gfx_targets_;
   std::map<std::string_view, size_t, std::less<>> overrides_;  // best reported entry per gfx
+  // The product names rows are limited to (limited_to.products and
+  // except_products) and where each is written, for check_product_names.
+  std::vector<std::pair<std::string, SourceLocation>> product_names_;
   void index();
+  // A product name no device of gpus.yaml has (a typo, "Instinct MI35OP")
+  // would limit nothing, silently: each is an error at its line.
+  void check_product_names(std::vector<LoadError>& errors) const;
 };
 
 }  // namespace rocmdoc

@@ -159,6 +159,9 @@ class MatrixReader {
     // families but a few products (Ubuntu 22.04 in 10.x: every Instinct GPU
     // but the MI350P, and the Radeon GPUs): those products' names.
     d.excepted_products = opt_strs(n, "except_products");
+    for (const char* key : {"products", "except_products"})
+      if (n[key])
+        for (auto& p : y_.list(n[key], key)) m_.product_names_.emplace_back(std::string(p.text), y_.at(p));
     if (!d.limited_products.empty() && !d.excepted_products.empty())
       y_.fail(n, "'limited_to' names 'products' and 'except_products': give one list");
     for (auto f : d.limited_families) check_one_of(n["families"], "families", f, {"instinct", "radeon", "apu"});
@@ -484,6 +487,7 @@ Matrix Matrix::load(const std::vector<RuleFile>& files, std::vector<LoadError>& 
   for (auto& f : files) MatrixReader(m, f, errors).read();
   if (m.releases_.empty() && !files.empty()) errors.push_back({{"rules/matrix", 0, 0}, "no ROCm releases in the matrix"});
   m.index();
+  if (!m.devices_list_.empty()) m.check_product_names(errors);
   return m;
 }
 

@@ -471,6 +471,22 @@ TEST_CASE("a device whose target sources disagree on names the targets, with gfx
       "'gfx_disputed' needs an 'unconfirmed'");
 }
 
+TEST_CASE("a product name a limit names must be a product of some device", "[matrix]") {
+  const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
+  auto with_products = [&](const std::string& products) {
+    std::string text = kReleases;
+    text.replace(text.find(row), row.size(),
+                 "{id: ubuntu, version: \"22.04\", kernels: [], limited_to: {gfx: [gfx1100], products: " + products + "}}");
+    return load({{"m/x.yaml", text}, {"m/gpus.yaml", kGpus}});
+  };
+  CHECK(with_products("[Radeon RX 7900 XTX]").errors.empty());
+  CHECK(with_products("[AMD Radeon RX 580]").errors.empty());  // one of a device's several names
+  Loaded typo = with_products("[Radeon RX 7900 XTX, Radeon RX 79OO XT]");
+  REQUIRE(typo.errors.size() == 1);
+  CHECK(typo.errors[0].str().rfind("m/x.yaml:11:", 0) == 0);
+  CHECK(typo.errors[0].str().find("'Radeon RX 79OO XT' is no product of a device in gpus.yaml") != std::string::npos);
+}
+
 TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
   const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
   auto with_limit = [&](const std::string& limit) {
