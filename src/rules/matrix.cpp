@@ -103,20 +103,19 @@ bool is_product(const std::vector<std::string>& device, const std::vector<std::s
   return !listed.empty() && device.size() >= listed.size() && std::equal(listed.begin(), listed.end(), device.begin());
 }
 
-// Whether one of the device's products is the named one.
-bool names_product(const GpuDevice& device, std::string_view product) {
-  std::vector<std::string> listed = product_words(product);
+// Every product of the device, as words: its marketing names and pci.ids'
+// bracketed products ("Aqua Vanjaram [Instinct MI325X VF]").
+std::vector<std::vector<std::string>> device_products(const GpuDevice& device) {
+  std::vector<std::vector<std::string>> out;
   std::vector<std::string_view> names(device.names.begin(), device.names.end());
   if (device.pci_ids_name) names.push_back(*device.pci_ids_name);
   for (auto name : names) {
-    // pci.ids' bracketed products ("Aqua Vanjaram [Instinct MI325X VF]").
     size_t open = name.find('['), close = name.rfind(']');
     if (open != std::string_view::npos && close != std::string_view::npos && close > open)
       name = name.substr(open + 1, close - open - 1);
-    for (auto& p : split_products(name))
-      if (is_product(product_words(p), listed)) return true;
+    for (auto& p : split_products(name)) out.push_back(product_words(p));
   }
-  return false;
+  return out;
 }
 
 // Whether the device is one of the products: true, false, or nullopt where
@@ -475,11 +474,21 @@ std::string Matrix::newest_left_out(const std::string& gfx, const std::string& d
   return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx, device_id) : "";
 }
 
+// Each distinct name once, against every device's products split into words
+// once: the names repeat over about 140 rows, and checking each row against
+// every device afresh cost about 30 ms at every start (measured).
 void Matrix::check_product_names(std::vector<LoadError>& errors) const {
+  std::vector<std::vector<std::string>> products;
+  for (auto& d : devices_list_)
+    for (auto& p : device_products(d)) products.push_back(std::move(p));
+  std::map<std::string, bool, std::less<>> known;
   for (auto& [product, where] : product_names_) {
-    bool known = false;
-    for (auto& d : devices_list_) known = known || names_product(d, product);
-    if (!known)
+    auto [it, added] = known.emplace(product, false);
+    if (added) {
+      std::vector<std::string> listed = product_words(product);
+      for (auto& p : products) it->second = it->second || is_product(p, listed);
+    }
+    if (!it->second)
       errors.push_back({where, "'" + product + "' is no product of a device in gpus.yaml (its names, or the bracket of its pci_ids_name)"});
   }
 }
