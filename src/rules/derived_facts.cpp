@@ -351,9 +351,7 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
   // A row limited to other GPUs lists no kernel for this one: unknown, with
   // kernel_support's reason, as the rules that judge the kernel get.
-  const Json& gpus = field(facts, "gpus");
-  const Json* deciding = gpus.is_array() ? deciding_gpu(gpus) : nullptr;
-  std::string device_id = deciding ? text_field(*deciding, "device_id") : "";
+  std::string device_id = t["gpu_device_id"].is_string() ? t["gpu_device_id"].get<std::string>() : "";
   if (!d->limit_leaves_out(family, gfx, matrix.device_or_null(device_id)).empty())
     return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx, device_id).why()));
   for (auto& k : d->kernels) {
@@ -444,7 +442,8 @@ Json target_release(const Json& facts, const Json& gpus, const Matrix& matrix, c
   if (t["rocm"].is_string() && distro.is_string() && version.is_string() && t["gpu_gfx"].is_string())
     left_out = matrix.gpu_left_out(t["rocm"].get<std::string>(), distro.get<std::string>(), version.get<std::string>(),
                                    t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "",
-                                   t["gpu_gfx"].get<std::string>(), text_field(*deciding, "device_id"));
+                                   t["gpu_gfx"].get<std::string>(),
+                                   t["gpu_device_id"].is_string() ? t["gpu_device_id"].get<std::string>() : "");
   t["gpu_left_out"] = left_out.empty() ? Json(nullptr) : Json(left_out);
   if (t["rocm"].is_string()) t["in_matrix"] = matrix.find_release(t["rocm"].get<std::string>()) != nullptr;
   t["installed"] = installed;

@@ -103,18 +103,21 @@ bool is_product(const std::vector<std::string>& device, const std::vector<std::s
   return !listed.empty() && device.size() >= listed.size() && std::equal(listed.begin(), listed.end(), device.begin());
 }
 
-// Every product of the device, as words: its marketing names and pci.ids'
-// bracketed products ("Aqua Vanjaram [Instinct MI325X VF]").
+// Every product of the device, as words: amdgpu.ids' marketing names;
+// where it has none, pci.ids' bracketed products ("Aqua Vanjaram [Instinct
+// MI325X VF]"). What a row's product limit is matched against, and what its
+// names are checked against at load (Matrix::check_product_names).
 std::vector<std::vector<std::string>> device_products(const GpuDevice& device) {
-  std::vector<std::vector<std::string>> out;
   std::vector<std::string_view> names(device.names.begin(), device.names.end());
-  if (device.pci_ids_name) names.push_back(*device.pci_ids_name);
-  for (auto name : names) {
-    size_t open = name.find('['), close = name.rfind(']');
+  if (names.empty() && device.pci_ids_name) {
+    std::string_view p = *device.pci_ids_name;
+    size_t open = p.find('['), close = p.rfind(']');
     if (open != std::string_view::npos && close != std::string_view::npos && close > open)
-      name = name.substr(open + 1, close - open - 1);
-    for (auto& p : split_products(name)) out.push_back(product_words(p));
+      names.push_back(p.substr(open + 1, close - open - 1));
   }
+  std::vector<std::vector<std::string>> out;
+  for (auto name : names)
+    for (auto& product : split_products(name)) out.push_back(product_words(product));
   return out;
 }
 
@@ -123,22 +126,11 @@ std::vector<std::vector<std::string>> device_products(const GpuDevice& device) {
 // (one device id for the RX 7900 XT and XTX).
 std::optional<bool> device_among(const GpuDevice& device, const MatrixTexts& products) {
   bool in = false, out = false;
-  // amdgpu.ids' marketing names; where it has none, pci.ids' bracketed
-  // products ("Aqua Vanjaram [Instinct MI325X VF]").
-  std::vector<std::string_view> names(device.names.begin(), device.names.end());
-  if (names.empty() && device.pci_ids_name) {
-    std::string_view p = *device.pci_ids_name;
-    size_t open = p.find('['), close = p.rfind(']');
-    if (open != std::string_view::npos && close != std::string_view::npos && close > open)
-      names.push_back(p.substr(open + 1, close - open - 1));
+  for (auto& words : device_products(device)) {
+    bool listed = false;
+    for (auto p : products) listed = listed || is_product(words, product_words(p));
+    (listed ? in : out) = true;
   }
-  for (auto name : names)
-    for (auto& product : split_products(name)) {
-      std::vector<std::string> words = product_words(product);
-      bool listed = false;
-      for (auto p : products) listed = listed || is_product(words, product_words(p));
-      (listed ? in : out) = true;
-    }
   if (in == out) return std::nullopt;  // none known, or both
   return in;
 }
