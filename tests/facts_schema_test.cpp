@@ -130,3 +130,12 @@ TEST_CASE("docs/schemas/facts.schema.json and facts_schema.cpp name the same fac
     CHECK(in_json.count(name));
   }
 }
+
+TEST_CASE("a fact's blank in a command is named by its last name, or by what a reader types there", "[schema]") {
+  CHECK(fact_blank_word("it.gfx") == "gfx");
+  CHECK(fact_blank_word("target.installed[0]") == "installed");
+  CHECK(fact_blank_word("torch_index") == "torch_index");
+  // "usermod -aG render <target>" would ask for no user name.
+  CHECK(fact_blank_word("access.user.target") == "user");
+  CHECK(fact_blank_word("access.user.name") == "name");
+}

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "catch.h"
+#include "facts/facts_schema.h"
 #include "test_support.h"
 
 using namespace rocmdoc::test;
@@ -46,7 +47,7 @@ const std::set<std::string>& placeholder_leaves() {
       out.insert(path.substr(path.find_last_of('.') + 1));
       out.insert(path);  // a call is named by its function
     }
-    out.insert("user");  // access.user.target's blank, named for what is typed there (rule_engine.cpp)
+    out.insert(rocmdoc::fact_blank_word("access.user.target"));  // named for what is typed there, not its last name
     // default(x, y) is named by x (its fact, or its function).
     static const std::regex defaulted("\\{default\\(([A-Za-z_][A-Za-z0-9_.\\[\\]]*)");
     for (auto it = std::sregex_iterator(text.begin(), text.end(), defaulted); it != std::sregex_iterator(); ++it) {

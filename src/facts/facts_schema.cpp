@@ -388,4 +388,17 @@ static_assert(std::ranges::is_sorted(kFactNames) &&
 
 std::span<const std::string_view> fact_schema() { return kFactNames; }
 
+std::string fact_blank_word(std::string_view path) {
+  // Facts whose last name says what they are to rocmdoc, not what a reader
+  // types in their place.
+  static constexpr std::pair<std::string_view, std::string_view> kWords[] = {
+      {"access.user.target", "user"},  // the user the checks are for
+  };
+  for (auto [fact, word] : kWords)
+    if (path == fact) return std::string(word);
+  std::string word(path.substr(path.find_last_of('.') == std::string_view::npos ? 0 : path.find_last_of('.') + 1));
+  if (size_t index = word.find('['); index != std::string::npos && index > 0) word.erase(index);
+  return word;
+}
+
 }  // namespace rocmdoc

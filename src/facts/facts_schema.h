@@ -20,6 +20,12 @@ std::span<const std::string_view> fact_schema();
 // A listed name, a prefix of one ("pci.gpus", "kernel"), or a key under a
 // listed "X.*".
 bool is_fact_path(const std::string& path);
+// The word a blank left for this fact in a command is named by ("<gfx>" for
+// "it.gfx", "<installed>" for "target.installed[0]"): its last name, unless
+// that reads as something else where a reader types the value
+// ("usermod -aG render <target>" asks for no user name). A name without a
+// dot (a function's: "torch_index") is its own word.
+std::string fact_blank_word(std::string_view path);
 // The schema names of everything present in a facts document (lists as
 // "[]", unknown values as leaves).
 std::set<std::string> schema_paths_of(const Json& facts);

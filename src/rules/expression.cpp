@@ -589,6 +589,13 @@ static void collect_paths(const Expr& e, std::vector<std::string>& out) {
   for (auto& a : e.args) collect_paths(*a, out);
 }
 
+std::string blank_subject(const Expr& e) {
+  if (e.kind == Expr::Kind::path) return e.text;
+  if (e.kind == Expr::Kind::call && e.name == "default" && !e.args.empty()) return blank_subject(*e.args[0]);
+  if (e.kind == Expr::Kind::call) return e.name;
+  return "value";  // a literal, a list or a comparison: nothing more specific to name
+}
+
 ExpandedSize expanded_size(const Expr& expr) { return {expr.expanded, expr.depth}; }
 
 std::vector<std::string> referenced_paths(const Expr& expr) {

@@ -133,6 +133,11 @@ struct ExpandedSize {
   size_t nodes = 0, depth = 0;
 };
 ExpandedSize expanded_size(const Expr& expr);
+// What a blank left for an expression's unknown value stands for: a path as
+// written ("it.gfx", "access.user.target"), a call by its function
+// ("torch_index"), default(x, ...) by x, what it stands in for. Read from
+// the parsed expression, so spacing and nesting in the rule do not matter.
+std::string blank_subject(const Expr& expr);
 // Evaluates one path as written ("it.path", "pci.gpus[0].name") without
 // vocabulary checks: for placeholders in titles and fix commands.
 Value evaluate_path(const std::string& path, EvalContext& ctx);

@@ -118,3 +118,22 @@ TEST_CASE("'each' is the for_each item, also inside a quantifier", "[expression]
   CHECK(err.message.find("'each' is only bound in a for_each rule") != std::string::npos);
   CHECK_FALSE(parse_expression("each.gxf == 'x'", f.vocabulary, "kfd.gpus[]", &err).ok());
 }
+
+TEST_CASE("a blank is named from the parsed expression: a path as written, a call by its function, default by its fact", "[expression]") {
+  Fixture f;
+  f.vocabulary.functions = &f.functions;
+  auto subject = [&](const std::string& text) {
+    ParseError err;
+    auto e = parse_expression(text, f.vocabulary, "", &err);
+    INFO(text << " -> " << err.message);
+    REQUIRE(e.ok());
+    return blank_subject(**e);
+  };
+  CHECK(subject("kfd.gpus[0].gfx") == "kfd.gpus[0].gfx");
+  CHECK(subject("lower(distro.id)") == "lower");
+  // default(x, ...) stands in for x, however it is spaced or nested.
+  CHECK(subject("default(distro.codename, 'the codename')") == "distro.codename");
+  CHECK(subject("default(  default(kernel.release,kernel.flavour) , 'x')") == "kernel.release");
+  CHECK(subject("default(lower(distro.id), 'x')") == "lower");
+  CHECK(subject("'a literal'") == "value");
+}

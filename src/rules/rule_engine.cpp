@@ -1,5 +1,6 @@
 #include "rules/rule_engine.h"
 #include "base/json_text.h"
+#include "facts/facts_schema.h"
 
 #include <set>
 
@@ -50,25 +51,11 @@ std::string render(const Template& t, EvalContext& ctx, bool name_unknowns, bool
     const std::string& path = t.placeholders[i];
     const ExprPtr& call = i < t.calls.size() ? t.calls[i] : nullptr;
     std::string token = "{" + path + "}";
-    // A call is named by its function; "installed[0]" is named "installed".
-    // default(x, y) is named by x, the fact it stands for: "<gfx>" for
-    // "-DAMDGPU_TARGETS={default(text.gfx, target.gpu_gfx)}", not "<default>".
-    std::string named = path;
-    // (A nested default is named by its own first argument in turn.)
-    while (call && named.rfind("default(", 0) == 0) {
-      named = named.substr(8, named.find_first_of(",)", 8) - 8);
-      named.erase(0, named.find_first_not_of(' '));
-      named.erase(named.find_last_not_of(' ') + 1);
-    }
-    // A call ("torch_index(...)", also as default's first argument) is named
-    // by its function.
-    bool named_call = call && named.find('(') != std::string::npos;
-    std::string shown = named_call ? named.substr(0, named.find('(')) : named.substr(named.find_last_of('.') + 1);
-    if (size_t index = shown.find('['); index != std::string::npos && index > 0) shown.erase(index);
-    // A blank is named for what the reader types there: the user the checks
-    // are for is access.user.target, but "usermod -aG render <target>" reads
-    // as anything but a user name.
-    if (named == "access.user.target") shown = "user";
+    // A blank is named for what it stands for, read from the parsed call
+    // (default(x, ...) by x, another call by its function) or the path:
+    // "<gfx>" for "-DAMDGPU_TARGETS={default(text.gfx, target.gpu_gfx)}",
+    // "<user>" for access.user.target (facts_schema.h).
+    std::string shown = fact_blank_word(call ? blank_subject(*call) : path);
     std::string blank = "<" + shown + ">";
     // "newest_for_gpu" reads as words; a variable's name stays as it is
     // spelt ("HSA_OVERRIDE_GFX_VERSION").
