@@ -17,9 +17,15 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
   std::vector<std::string> out;
   // A problem only a text decides has nothing to prove with facts.
   for (auto& p : rules.problems) {
-    if (!p.rule.when && !p.when_in_text) continue;
     bool fire = false, pass = false;
     for (auto& e : p.rule.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
+    // A rule-out alone never confirms: it needs an example that it rules out.
+    if (!p.rule.when && !p.when_in_text) {
+      if (p.ruled_out_in_text && !pass)
+        out.push_back(fmt::format("{}: problem '{}' needs an example that its ruled_out_in_text rules out (expect: pass)",
+                                  p.rule.where.str(), p.rule.id));
+      continue;
+    }
     if (!fire || !pass)
       out.push_back(fmt::format("{}: problem '{}' needs an example that {}", p.rule.where.str(), p.rule.id,
                                 !fire ? "fires" : "passes"));

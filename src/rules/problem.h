@@ -44,6 +44,13 @@ struct Problem {
   // text's own facts (text.matched, text.gfx ...): "rocminfo's output shows
   // the driver working" rules amdgpu-not-loaded out whatever the machine.
   ExprPtr when_in_text;
+  // Explain only: what in a text rules this problem out, and nothing more.
+  // Unlike when_in_text it never confirms: a problem whose only evidence is
+  // a weak sign (a crash frame inside a ROCm library, an application's
+  // "no GPU found" after its update) stays undecided unless the facts
+  // decide it, and a text that shows another explanation (rocminfo failing
+  // too, a memory fault) refutes it.
+  ExprPtr ruled_out_in_text;
   // Explain only: what in a text makes this problem likelier than its place
   // in a symptom's list says, without showing that it happened: a GPU that
   // needs PCIe atomics beside "rocminfo shows no GPU", a container's command

@@ -234,6 +234,14 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
   RuleOutcome out;
   out.rule = &problem.rule;
   out.verdict = Verdict::unknown;
+  if (problem.ruled_out_in_text) {
+    EvalContext ctx(facts, functions);
+    if (evaluate(*problem.ruled_out_in_text, ctx).is_true()) {
+      out.verdict = Verdict::passed;
+      out.reason = "the text rules it out";
+      return out;
+    }
+  }
   if (!problem.rule.when && !problem.when_in_text) {
     out.reason = "decided by the text alone";
     return out;

@@ -22,9 +22,10 @@ RenderedStep describe_step(const FixStep& step, const Json& facts, const std::ma
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
                                    const std::map<std::string, Function>& functions);
 
-// explain's verdict on a problem a text points to: its facts condition and
-// its when_in_text must both hold to confirm it; either false refutes it;
-// with neither, the text alone decides (unknown, "decided by the text alone").
+// explain's verdict on a problem a text points to: its ruled_out_in_text
+// true refutes it first; then its facts condition and its when_in_text must
+// both hold to confirm it; either false refutes it; with neither, the text
+// alone decides (unknown, "decided by the text alone").
 RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions);
 
 // Whether what a problem needs set (`needs_set`) is visible: set in the

@@ -307,7 +307,7 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "summary", "why", "fix",
+                          "when_in_text", "ruled_out_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "summary", "why", "fix",
                           "sources", "examples"});
     Problem p;
     Rule& r = p.rule;
@@ -347,6 +347,7 @@ class Loader {
       if (p.signals.empty()) yaml_->fail(n["signals"], "'signals' lists at least one signal");
     }
     if (n["when_in_text"]) p.when_in_text = condition(n["when_in_text"], "");
+    if (n["ruled_out_in_text"]) p.ruled_out_in_text = condition(n["ruled_out_in_text"], "");
     if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
     if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
     if (n["needs_set"]) {
