@@ -126,6 +126,25 @@ TEST_CASE("likely_in_text: 'expect: likely' examples are judged, and need the co
         std::string::npos);
 }
 
+// ruled_out_in_text only refutes: a text that satisfies it rules the problem
+// out before its facts are read, and one that does not leaves the verdict to
+// `when` (unknown facts stay unknown; it never confirms).
+TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]") {
+  std::string r(kGoodRule);
+  r.replace(r.find("    title:"), 0, "    ruled_out_in_text: '\"rocminfo-gpu-agent\" in text.matched'\n");
+  Loaded l(r);
+  REQUIRE(l.first_error() == "");
+  const Problem& p = l.set.problems.at(0);
+  REQUIRE(p.ruled_out_in_text);
+  auto verdict = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions).verdict; };
+  CHECK(verdict(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["rocminfo-gpu-agent"]}})") ==
+        Verdict::passed);  // the facts would fire; the text rules it out first
+  CHECK(verdict(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["kfd-no-such-file"]}})") ==
+        Verdict::fired);
+  CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"matched": ["kfd-no-such-file"]}})") == Verdict::unknown);
+  CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"unknown": "no text"}})") == Verdict::unknown);
+}
+
 TEST_CASE("an example with the wrong verdict is reported", "[rules]") {
   std::string r(kGoodRule);
   r.replace(r.find("expect: pass"), 12, "expect: fire");
