@@ -110,7 +110,9 @@ std::vector<std::string> leftovers(const std::string& out, const std::string& in
 // not fill (rule_engine.cpp): where the rules can say it in words instead
 // ({default(x, "...")}) or leave a step out (`when: known(x)`), they must.
 std::vector<std::string> unknown_words(const std::string& out, const std::string& input) {
-  static const std::regex words(R"(\([a-z][a-z ]* not known\))");
+  // A name keeps its capitals and digits where it is a variable's
+  // ("(HSA_OVERRIDE_GFX_VERSION not known)").
+  static const std::regex words(R"(\([A-Za-z0-9_][A-Za-z0-9_ .\[\]]* not known\))");
   std::vector<std::string> found;
   for (auto it = std::sregex_iterator(out.begin(), out.end(), words); it != std::sregex_iterator(); ++it) {
     if (input.find(it->str()) != std::string::npos) continue;
@@ -141,6 +143,7 @@ const std::vector<std::string> kTexts = {
     "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch : gfx1031",
     "ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory",
     "amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init",
+    "rocmdoc check under sudo: rocminfo only works with sudo",
 };
 
 std::vector<std::string> corpus_logs() {
@@ -167,6 +170,7 @@ TEST_CASE("no explain, check or install output on a recorded machine shows an un
   CHECK(leftovers("The GPU's target <gfx> is not in the ROCm binaries", "").size() == 1);
   CHECK(leftovers("  \"title\": \"The GPU's target <gfx> is not\",\n", "").size() == 1);
   CHECK(unknown_words("Install ROCm (newest for gpu not known) or", "").size() == 1);
+  CHECK(unknown_words("set it to (HSA_OVERRIDE_GFX_VERSION not known)", "").size() == 1);
   CHECK(unknown_words("a pasted (gfx not known) line", "a pasted (gfx not known) line").empty());
 
   auto logs = corpus_logs();
@@ -175,6 +179,8 @@ TEST_CASE("no explain, check or install output on a recorded machine shows an un
   for (auto& t : kTexts) {
     expect_none("explain --no-probe " + t, run_rocmdoc({"explain", "--no-probe", t}), t);
     expect_none("explain --no-probe --json " + t, run_rocmdoc({"explain", "--no-probe", "--json", t}), t);
+    // -v: every candidate's texts, the ones no machine can decide included.
+    expect_none("explain --no-probe --json -v " + t, run_rocmdoc({"explain", "--no-probe", "--json", "-v", t}), t);
   }
   for (auto& machine : fixture_machines()) {
     std::string root = machine_root(machine);
