@@ -396,7 +396,8 @@ std::string fact_blank_word(std::string_view path) {
   };
   for (auto [fact, word] : kWords)
     if (path == fact) return std::string(word);
-  std::string word(path.substr(path.find_last_of('.') == std::string_view::npos ? 0 : path.find_last_of('.') + 1));
+  size_t dot = path.find_last_of('.');
+  std::string word(path.substr(dot == std::string_view::npos ? 0 : dot + 1));
   if (size_t index = word.find('['); index != std::string::npos && index > 0) word.erase(index);
   return word;
 }
