@@ -129,6 +129,8 @@ std::string power_lines(const Json& facts, const Style& st) {
     if (!active.is_array()) line += ", throttle status unknown";
     else if (active.empty()) line += ", not throttling";
     else line += ", throttling: " + json_text(active);
+    // Why the sensors may read nothing: an idle GPU asleep reads none.
+    if (field(g, "runtime_status").is_string()) line += ", runtime power " + field(g, "runtime_status").get<std::string>();
     out += st.dim(fmt::format("    power {}: {}\n", shown(field(g, "address")), line));
   }
   return out;

@@ -6,6 +6,7 @@
 #include "probe/power/gpu_metrics.h"
 #include "probe/power/hwmon.h"
 #include "probe/probe.h"
+#include "base/text.h"
 
 namespace rocmdoc {
 
@@ -32,6 +33,19 @@ Json throttle(ProbeContext& ctx, const std::string& dir) {
   return decode_gpu_metrics_throttle(*bytes, path);
 }
 
+// Runtime power management's state of the device (drivers/base/power/
+// sysfs.c, rtpm_status_show): an idle discrete GPU is "suspended", and its
+// sensors read empty until something opens it, which is why rocm-smi shows
+// N/A then. A word the kernel does not write is unknown, never a state.
+Json runtime_status(ProbeContext& ctx, const std::string& dir) {
+  std::string path = dir + "/power/runtime_status";
+  Json text = ctx.read_text_fact(path);
+  if (is_unknown(text)) return text;
+  for (const char* state : {"active", "suspended", "suspending", "resuming", "error", "unsupported"})
+    if (text == state) return text;
+  return unknown(path + ": not a runtime power state: " + quote_for_reason(text.get<std::string>()));
+}
+
 Json gpu_power(ProbeContext& ctx, const Json& pci, const std::string& address) {
   std::string dir = device_dir(pci, address);
   Json gpu = Json::object();
@@ -49,6 +63,7 @@ Json gpu_power(ProbeContext& ctx, const Json& pci, const std::string& address) {
   gpu["sclk_mhz"] = clock(ctx, dir + "/pp_dpm_sclk");
   gpu["mclk_mhz"] = clock(ctx, dir + "/pp_dpm_mclk");
   gpu["throttle"] = throttle(ctx, dir);
+  gpu["runtime_status"] = runtime_status(ctx, dir);
   return gpu;
 }
 

@@ -136,3 +136,21 @@ TEST_CASE("power: the probe reads gpu_metrics beside the clocks", "[power]") {
   Json t = m.run(probe_power, pci_with_gpu())["gpus"][0]["throttle"];
   CHECK(t["active"] == Json::array({"other"}));
 }
+
+TEST_CASE("power: runtime power state as the kernel writes it; a missing file or another word is unknown", "[power][malformed]") {
+  MemoryMachine m;
+  m.fs->file(kGpu + "/power/runtime_status", "suspended\n");
+  CHECK(m.run(probe_power, pci_with_gpu())["gpus"][0]["runtime_status"] == "suspended");
+
+  MemoryMachine active;
+  active.fs->file(kGpu + "/power/runtime_status", "active\n");
+  CHECK(active.run(probe_power, pci_with_gpu())["gpus"][0]["runtime_status"] == "active");
+
+  MemoryMachine odd;
+  odd.fs->file(kGpu + "/power/runtime_status", "asleep\n");
+  Json g = odd.run(probe_power, pci_with_gpu())["gpus"][0];
+  CHECK(unknown_reason(g["runtime_status"]).find("not a runtime power state") != std::string::npos);
+
+  MemoryMachine none;
+  CHECK(is_unknown(none.run(probe_power, pci_with_gpu())["gpus"][0]["runtime_status"]));
+}

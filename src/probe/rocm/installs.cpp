@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/text.h"
+#include "probe/rocm/rocblas_kernels.h"
 
 namespace rocmdoc {
 
@@ -49,6 +50,7 @@ Json install_json(ProbeContext& ctx, const std::string& path) {
   Json source;
   j["version"] = read_install_version(ctx, path, source);
   j["version_source"] = source;
+  j["rocblas_gfx"] = rocblas_targets(ctx, path + "/lib");
   return j;
 }
 

@@ -8,6 +8,7 @@
 #include "probe/rocm/installs.h"
 #include "probe/rocm/packages.h"
 #include "probe/rocm/pacman_repos.h"
+#include "probe/rocm/rocblas_kernels.h"
 #include "probe/rocm/rpm_repos.h"
 #include "probe/package_list.h"
 #include "probe/probe.h"
@@ -142,6 +143,7 @@ void probe_ld_so_conf(ProbeContext& ctx, Json& section) {
 Json probe_rocm(ProbeContext& ctx, const Json&) {
   Json section = Json::object();
   probe_rocm_installs(ctx, section);
+  probe_rocm_bundles(ctx, section);
   probe_packages(ctx, section);
   probe_rocm_apt(ctx, section);
   probe_rocm_rpm_repos(ctx, section);

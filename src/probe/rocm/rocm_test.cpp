@@ -3,6 +3,7 @@
 #include "probe/rocm/apt.h"
 #include "probe/rocm/installs.h"
 #include "probe/rocm/packages.h"
+#include "probe/rocm/rocblas_kernels.h"
 #include "test_support.h"
 
 using namespace rocmdoc;
@@ -200,6 +201,72 @@ TEST_CASE("rocm: installs that cannot tell", "[rocm][malformed]") {
     MemoryMachine m;
     m.fs->file("/opt/rocm-6.0.0/.info/version", std::string(70000, '6'));
     CHECK(mentions(m.run(probe_rocm)["installs"][0]["version"], "larger than"));
+  }
+}
+
+TEST_CASE("rocm: rocBLAS's kernel files name the gfx targets it has code for", "[rocm]") {
+  CHECK(rocblas_targets_in_names({"TensileLibrary_lazy_gfx1100.dat", "TensileLibrary_lazy_gfx90a.dat",
+                                  "Kernels.so-000-gfx1100.hsaco", "TensileManifest.txt",
+                                  "TensileLibrary_Type_HH_Contraction_l_Ailk_Bljk_Cijk_Dijk_gfx1030.co",
+                                  "TensileLibrary_gfx803.co", "TensileLibrary_lazy_gfx1100.dat.zlib", "TensileLibrary_.dat",
+                                  "notTensileLibrary_lazy_gfx942.dat"}) ==
+        Json::array({"gfx1030", "gfx1100", "gfx803", "gfx90a"}));
+  CHECK(rocblas_targets_in_names({}) == Json::array());
+
+  MemoryMachine m;
+  m.fs->file("/opt/rocm-6.2.0/.info/version", "6.2.0\n")
+      .file("/opt/rocm-6.2.0/lib/rocblas/library/TensileLibrary_lazy_gfx1030.dat", "")
+      .file("/opt/rocm-6.2.0/lib/rocblas/library/TensileLibrary_lazy_gfx1100.dat", "")
+      .file("/opt/rocm-6.3.0/.info/version", "6.3.0\n")
+      .dir("/opt/rocm-6.4.0/lib/rocblas/library")
+      .file("/opt/rocm-6.4.0/.info/version", "6.4.0\n")
+      .dir("/opt/rocm-6.5.0/lib/rocblas/library")
+      .fail("/opt/rocm-6.5.0/lib/rocblas/library", "permission denied");
+  Json r = m.run(probe_rocm);
+  REQUIRE(r["installs"].size() == 4);
+  CHECK(r["installs"][0]["rocblas_gfx"] == Json::array({"gfx1030", "gfx1100"}));
+  CHECK(r["installs"][1]["rocblas_gfx"].is_null());           // no rocBLAS installed there
+  CHECK(r["installs"][2]["rocblas_gfx"] == Json::array());    // the directory, and no kernels in it
+  CHECK(mentions(r["installs"][3]["rocblas_gfx"], "permission denied"));
+}
+
+TEST_CASE("rocm: ollama's bundled ROCm and the override its service starts with", "[rocm]") {
+  SECTION("none installed") {
+    MemoryMachine m;
+    CHECK(m.run(probe_rocm)["bundles"] == Json::array());
+  }
+  SECTION("lib/ollama/rocm from the install script, the override in a drop-in") {
+    MemoryMachine m;
+    m.fs->file("/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1100.dat", "")
+        .file("/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_gfx1030.dat", "")
+        .file("/etc/systemd/system/ollama.service", "[Service]\nExecStart=/usr/local/bin/ollama serve\n"
+                                                    "Environment=\"PATH=/usr/bin\"\n")
+        .file("/etc/systemd/system/ollama.service.d/override.conf",
+              "[Service]\nEnvironment=\"HSA_OVERRIDE_GFX_VERSION=11.0.0\" \"OLLAMA_HOST=0.0.0.0\"\n");
+    Json b = m.run(probe_rocm)["bundles"];
+    REQUIRE(b.size() == 1);
+    CHECK(b[0]["app"] == "ollama");
+    CHECK(b[0]["path"] == "/usr/local/lib/ollama/rocm");
+    CHECK(b[0]["rocblas_gfx"] == Json::array({"gfx1030", "gfx1100"}));
+    CHECK(b[0]["service_hsa_override"] == "11.0.0");
+  }
+  SECTION("the older layout under /usr, no override, an unreadable drop-in directory") {
+    MemoryMachine m;
+    m.fs->file("/usr/lib/ollama/rocblas/library/TensileLibrary_lazy_gfx1030.dat", "");
+    CHECK(m.run(probe_rocm)["bundles"][0]["service_hsa_override"].is_null());
+    MemoryMachine unreadable;
+    unreadable.fs->file("/usr/lib/ollama/rocblas/library/TensileLibrary_lazy_gfx1030.dat", "")
+        .dir("/etc/systemd/system/ollama.service.d")
+        .fail("/etc/systemd/system/ollama.service.d", "permission denied");
+    CHECK(mentions(unreadable.run(probe_rocm)["bundles"][0]["service_hsa_override"], "permission denied"));
+  }
+  SECTION("unit lines: quoted, unquoted, the last one wins, other names are not it") {
+    CHECK(unit_hsa_override("Environment=HSA_OVERRIDE_GFX_VERSION=10.3.0\n") == "10.3.0");
+    CHECK(unit_hsa_override("Environment=\"HSA_OVERRIDE_GFX_VERSION=9.0.0\"\nEnvironment=\"HSA_OVERRIDE_GFX_VERSION=10.3.0\"\n") ==
+          "10.3.0");
+    CHECK(unit_hsa_override("Environment=\"MY_HSA_OVERRIDE_GFX_VERSION=10.3.0\"\n").is_null());
+    CHECK(unit_hsa_override("# Environment=HSA_OVERRIDE_GFX_VERSION=10.3.0\n").is_null());
+    CHECK(unit_hsa_override("").is_null());
   }
 }
 
