@@ -53,6 +53,26 @@ std::map<std::string, Function> builtin_functions() {
                          Value ok = need_strings("version_core", a);
                          return ok.is_unknown() ? ok : Value::of(version_core(a[0].json().get<std::string>()));
                        }};
+  // override_target("10.3.0") is "gfx1030": the target an
+  // HSA_OVERRIDE_GFX_VERSION value makes ROCm load, named as gfx targets
+  // are, major in decimal, minor and stepping one hex digit each (9.0.10 is
+  // gfx90a, 11.5.1 gfx1151). What an app compares with the targets it ships
+  // (ollama with its rocBLAS files). Null for a value not of that shape.
+  f["override_target"] = {1, 1, false, [](const std::vector<Value>& a, EvalContext&) {
+                            Value ok = need_strings("override_target", a);
+                            if (ok.is_unknown()) return ok;
+                            auto parts = split(a[0].json().get<std::string>(), '.');
+                            if (parts.size() != 3) return Value::of(nullptr);
+                            std::vector<long> n;
+                            for (auto& p : parts) {
+                              auto v = parse_int(p);
+                              if (!v || *v < 0 || p.empty() || p.size() > 2) return Value::of(nullptr);
+                              n.push_back(static_cast<long>(*v));
+                            }
+                            if (n[0] < 1 || n[1] > 15 || n[2] > 15) return Value::of(nullptr);
+                            const char* hex = "0123456789abcdef";
+                            return Value::of("gfx" + std::to_string(n[0]) + hex[n[1]] + hex[n[2]]);
+                          }};
   return f;
 }
 

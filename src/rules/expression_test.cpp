@@ -137,3 +137,16 @@ TEST_CASE("a blank is named from the parsed expression: a path as written, a cal
   CHECK(subject("default(lower(distro.id), 'x')") == "lower");
   CHECK(subject("'a literal'") == "value");
 }
+
+TEST_CASE("override_target names the gfx target an HSA_OVERRIDE_GFX_VERSION value loads", "[expression]") {
+  Fixture f;
+  CHECK(f.eval("override_target('10.3.0')").json() == "gfx1030");
+  CHECK(f.eval("override_target('11.0.0')").json() == "gfx1100");
+  CHECK(f.eval("override_target('9.0.10')").json() == "gfx90a");
+  CHECK(f.eval("override_target('11.5.1')").json() == "gfx1151");
+  CHECK(f.eval("override_target('gfx1030')").json().is_null());
+  CHECK(f.eval("override_target('10.3')").json().is_null());
+  CHECK(f.eval("override_target('10.3.16')").json().is_null());
+  CHECK(f.eval("override_target('')").json().is_null());
+  CHECK(f.eval("override_target(kernel.flavour)").is_unknown());
+}

@@ -50,6 +50,9 @@ Json gpu_power(ProbeContext& ctx, const Json& pci, const std::string& address) {
   std::string dir = device_dir(pci, address);
   Json gpu = Json::object();
   gpu["address"] = address;
+  // First: on kernels before about 6.15 reading the sensors below wakes a
+  // runtime-suspended GPU, and the state read after them would say active.
+  gpu["runtime_status"] = runtime_status(ctx, dir);
   Json hwmon = find_hwmon(ctx, dir);
   gpu["hwmon"] = hwmon;
   if (is_unknown(hwmon)) {
@@ -63,7 +66,6 @@ Json gpu_power(ProbeContext& ctx, const Json& pci, const std::string& address) {
   gpu["sclk_mhz"] = clock(ctx, dir + "/pp_dpm_sclk");
   gpu["mclk_mhz"] = clock(ctx, dir + "/pp_dpm_mclk");
   gpu["throttle"] = throttle(ctx, dir);
-  gpu["runtime_status"] = runtime_status(ctx, dir);
   return gpu;
 }
 

@@ -264,9 +264,28 @@ TEST_CASE("rocm: ollama's bundled ROCm and the override its service starts with"
     CHECK(unit_hsa_override("Environment=HSA_OVERRIDE_GFX_VERSION=10.3.0\n") == "10.3.0");
     CHECK(unit_hsa_override("Environment=\"HSA_OVERRIDE_GFX_VERSION=9.0.0\"\nEnvironment=\"HSA_OVERRIDE_GFX_VERSION=10.3.0\"\n") ==
           "10.3.0");
+    CHECK(unit_hsa_override("Environment = \"HSA_OVERRIDE_GFX_VERSION=11.0.0\"\n") == "11.0.0");  // blanks around '='
+    CHECK(unit_hsa_override("Environment=HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"\n") == "10.3.0");     // a quote inside the word
     CHECK(unit_hsa_override("Environment=\"MY_HSA_OVERRIDE_GFX_VERSION=10.3.0\"\n").is_null());
+    CHECK(unit_hsa_override("Environment=\"OLLAMA_FLAGS=--x HSA_OVERRIDE_GFX_VERSION=10.3.0\"\n").is_null());  // inside another value
     CHECK(unit_hsa_override("# Environment=HSA_OVERRIDE_GFX_VERSION=10.3.0\n").is_null());
+    CHECK(unit_hsa_override("Environment=HSA_OVERRIDE_GFX_VERSION=\n").is_null());  // empty: unset to ROCm and ollama
+    CHECK(unit_hsa_override("Environment=\n", "10.3.0").is_null());                  // an empty Environment= clears the earlier files'
+    CHECK(unit_hsa_override("ExecStart=/usr/bin/ollama serve\n", "10.3.0") == "10.3.0");
+    CHECK(mentions(unit_hsa_override("EnvironmentFile=/etc/ollama.env\n"), "/etc/ollama.env"));
     CHECK(unit_hsa_override("").is_null());
+  }
+  SECTION("ollama's rocm_v<N> directories, counted by the lazy index files only, as ollama counts them") {
+    MemoryMachine m;
+    m.fs->file("/usr/local/lib/ollama/rocm_v7_2/rocblas/library/TensileLibrary_lazy_gfx1100.dat", "")
+        .file("/usr/local/lib/ollama/rocm_v7_2/rocblas/library/TensileLibrary_Type_HH_gfx1031.co", "")
+        .file("/usr/lib/systemd/system/ollama.service", "[Service]\nEnvironment=HSA_OVERRIDE_GFX_VERSION=10.3.0\n")
+        .symlink("/etc/systemd/system/ollama.service.d/override.conf", "/dev/null");
+    Json b = m.run(probe_rocm)["bundles"];
+    REQUIRE(b.size() == 1);
+    CHECK(b[0]["path"] == "/usr/local/lib/ollama/rocm_v7_2");
+    CHECK(b[0]["rocblas_gfx"] == Json::array({"gfx1100"}));
+    CHECK(b[0]["service_hsa_override"] == "10.3.0");  // the packaged unit; the masked drop-in sets nothing
   }
 }
 
