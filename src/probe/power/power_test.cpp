@@ -137,7 +137,7 @@ TEST_CASE("power: the probe reads gpu_metrics beside the clocks", "[power]") {
   CHECK(t["active"] == Json::array({"other"}));
 }
 
-TEST_CASE("power: runtime power state as the kernel writes it; a missing file or another word is unknown", "[power][malformed]") {
+TEST_CASE("power: runtime power state as the kernel writes it, and unknown for a missing file or another word", "[power][malformed]") {
   MemoryMachine m;
   m.fs->file(kGpu + "/power/runtime_status", "suspended\n");
   CHECK(m.run(probe_power, pci_with_gpu())["gpus"][0]["runtime_status"] == "suspended");
