@@ -25,7 +25,7 @@ struct ReadError {
 std::optional<std::string> read_recorded(FileSystem& fs, const std::string& shown_dir, const std::string& path,
                                          size_t limit) {
   FileStat st = fs.stat(path);
-  if (st.type == FileType::missing && st.error.empty()) return std::nullopt;
+  if (st.absent()) return std::nullopt;
   auto text = fs.read_file(path, limit);
   if (!text) throw ReadError{shown_dir + text.error()};
   return std::move(text.value());

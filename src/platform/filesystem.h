@@ -29,6 +29,11 @@ struct FileStat {
   // Why stat failed when type == missing and it was not simply absent
   // (for example "permission denied"); empty when the path does not exist.
   std::string error;
+
+  // Known not to exist: a probe may say "no" (null), not "unknown".
+  bool absent() const { return type == FileType::missing && error.empty(); }
+  // Could not be looked at: a probe records "unknown, because error".
+  bool unreadable() const { return type == FileType::missing && !error.empty(); }
 };
 
 // Files larger than this are cut when read with the default limit: the

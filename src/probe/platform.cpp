@@ -112,7 +112,7 @@ void container_from_env(ProbeContext& ctx, ContainerSigns& signs) {
 // hypervisor whose guests may not show a DMI vendor.
 Json sys_hypervisor_type(ProbeContext& ctx) {
   FileStat st = ctx.fs().stat("/sys/hypervisor/type");
-  if (st.type == FileType::missing && st.error.empty()) return nullptr;
+  if (st.absent()) return nullptr;
   return ctx.read_text_fact("/sys/hypervisor/type");
 }
 

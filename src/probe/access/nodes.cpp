@@ -19,7 +19,7 @@ Result<std::vector<std::string>> node_paths(FileSystem& fs) {
   using R = Result<std::vector<std::string>>;
   std::vector<std::string> paths;
   FileStat kfd = fs.stat("/dev/kfd");
-  if (kfd.type == FileType::missing && !kfd.error.empty()) return R::fail("/dev/kfd: " + kfd.error);
+  if (kfd.unreadable()) return R::fail("/dev/kfd: " + kfd.error);
   if (kfd.type != FileType::missing) paths.push_back("/dev/kfd");
   auto dri = fs.list_dir("/dev/dri");
   if (!dri) {

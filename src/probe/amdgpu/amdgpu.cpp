@@ -13,9 +13,6 @@ namespace {
 
 constexpr const char* kSysModule = "/sys/module/amdgpu";
 
-// Absent (known not to exist), as opposed to unreadable.
-bool absent(const FileStat& st) { return st.type == FileType::missing && st.error.empty(); }
-
 // The running kernel's release, which names the module and DKMS trees.
 Json running_release(ProbeContext& ctx, const Json& facts) {
   Json release = ctx.read_text_fact("/proc/sys/kernel/osrelease");
@@ -35,15 +32,15 @@ Json module_loaded(ProbeContext& ctx, const FileStat& sys_module) {
       auto words = split_words(line);
       if (!words.empty() && words[0] == "amdgpu") return true;
     }
-    if (absent(sys_module)) return false;
+    if (sys_module.absent()) return false;
   }
   std::string why;
   if (!modules) {
     why = modules.error();
-    if (absent(ctx.fs().stat("/proc/modules"))) why += " (a kernel without loadable modules?)";
+    if (ctx.fs().stat("/proc/modules").absent()) why += " (a kernel without loadable modules?)";
     why += "; ";
   }
-  why += std::string(kSysModule) + ": " + (absent(sys_module) ? "absent" : sys_module.error);
+  why += std::string(kSysModule) + ": " + (sys_module.absent() ? "absent" : sys_module.error);
   return unknown(why);
 }
 
@@ -52,7 +49,7 @@ Json module_loaded(ProbeContext& ctx, const FileStat& sys_module) {
 Json module_builtin(ProbeContext& ctx, const FileStat& sys_module, const Json& release) {
   if (sys_module.type == FileType::directory) {
     FileStat initstate = ctx.fs().stat(std::string(kSysModule) + "/initstate");
-    if (absent(initstate)) return true;
+    if (initstate.absent()) return true;
     if (initstate.type != FileType::missing) return false;
     return unknown(std::string(kSysModule) + "/initstate: " + initstate.error);
   }
@@ -69,7 +66,7 @@ Json module_builtin(ProbeContext& ctx, const FileStat& sys_module, const Json& r
 // no version file, so null means "the distribution kernel's driver".
 Json module_version(ProbeContext& ctx) {
   std::string path = std::string(kSysModule) + "/version";
-  if (absent(ctx.fs().stat(path))) return nullptr;
+  if (ctx.fs().stat(path).absent()) return nullptr;
   return ctx.read_text_fact(path);
 }
 

@@ -29,7 +29,7 @@ Json headers_installed(FileSystem& fs, const std::string& release) {
   for (std::string path : {"/lib/modules/" + release + "/build", "/usr/src/linux-headers-" + release}) {
     FileStat st = fs.stat_follow(path);
     if (st.type == FileType::directory) return true;
-    if (st.type == FileType::missing && !st.error.empty()) return unknown(path + ": " + st.error);
+    if (st.unreadable()) return unknown(path + ": " + st.error);
   }
   return false;
 }
@@ -43,7 +43,7 @@ Json amdgpu_dkms_fact(ProbeContext& ctx, const Json& release) {
   bool built_for_running = false;
   auto versions = fs.list_dir(kDkmsTree);
   FileStat tree = fs.stat_follow(kDkmsTree);
-  if (!versions && !(tree.type == FileType::missing && tree.error.empty())) {
+  if (!versions && !(tree.absent())) {
     out["installed"] = unknown(versions.error());
   } else {
     for (auto& v : versions.value_or({})) {

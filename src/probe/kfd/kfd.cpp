@@ -23,7 +23,7 @@ Json device_node_fact(ProbeContext& ctx) {
   const std::string path = "/dev/kfd";
   FileStat st = ctx.fs().stat(path);
   Json d = Json::object();
-  if (st.type == FileType::missing && !st.error.empty()) {
+  if (st.unreadable()) {
     d["present"] = unknown(path + ": " + st.error);
     d["type"] = unknown(path + ": " + st.error);
   } else if (st.type == FileType::missing && device_nodes_unrecorded(ctx)) {

@@ -148,7 +148,7 @@ Result<std::vector<Json>> read_kfd_nodes(FileSystem& fs) {
   auto names = fs.list_dir(kKfdTopologyNodes);
   if (!names) {
     FileStat st = fs.stat_follow(kKfdTopologyNodes);
-    if (st.type == FileType::missing && st.error.empty()) return R::ok({});
+    if (st.absent()) return R::ok({});
     return R::fail(names.error());
   }
   std::vector<uint64_t> ids;

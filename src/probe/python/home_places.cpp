@@ -31,7 +31,7 @@ class HomeSearch {
   void maybe(const std::string& prefix, const char* found_by) {
     FileStat st = ctx_.fs().stat_follow(prefix + "/bin");
     if (st.type == FileType::directory) out_.prefixes.push_back({prefix, found_by, ""});
-    else if (st.type == FileType::missing && !st.error.empty()) out_.not_searched.push_back(prefix + ": " + st.error);
+    else if (st.unreadable()) out_.not_searched.push_back(prefix + ": " + st.error);
   }
 
   void venvs() {

@@ -161,7 +161,7 @@ class Search {
     auto names = ctx_.fs().list_dir_starting_with(dir, "python3");
     if (!names) {
       FileStat st = ctx_.fs().stat(dir);
-      if (!(st.type == FileType::missing && st.error.empty())) result_.not_searched.push_back(names.error());
+      if (!(st.absent())) result_.not_searched.push_back(names.error());
       return "";
     }
     result_.any_directory_exists = true;

@@ -25,7 +25,7 @@ VersionSetting version_setting(ProbeContext& ctx, const std::string& root) {
   }
   const std::string file = root + "/version";
   FileStat st = ctx.fs().stat(file);
-  if (st.type == FileType::missing && st.error.empty()) return {{"system"}, "default"};
+  if (st.absent()) return {{"system"}, "default"};
   auto text = ctx.fs().read_file(file, kVersionFileLimit);
   if (!text) return {{}, unknown(text.error())};
   auto names = parse_pyenv_version_file(*text);

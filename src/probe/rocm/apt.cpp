@@ -177,7 +177,7 @@ struct ConfigFiles {
 
 void add_config_file(ProbeContext& ctx, const std::string& path, ConfigFiles& out) {
   FileStat st = ctx.fs().stat_follow(path);
-  if (st.type == FileType::missing && st.error.empty()) return;  // apt does without it too
+  if (st.absent()) return;  // apt does without it too
   if (st.type == FileType::directory) return;
   auto text = ctx.fs().read_file(path, kConfigReadLimit);
   if (!text) {
@@ -203,7 +203,7 @@ void add_config_dir(ProbeContext& ctx, const std::string& dir, bool (*wanted)(co
   auto names = ctx.fs().list_dir(dir);
   if (!names) {
     FileStat st = ctx.fs().stat(dir);
-    if (!(st.type == FileType::missing && st.error.empty())) out.errors.push_back(names.error());
+    if (!(st.absent())) out.errors.push_back(names.error());
     return;
   }
   for (auto& name : *names)

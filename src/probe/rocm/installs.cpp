@@ -92,7 +92,7 @@ void probe_rocm_installs(ProbeContext& ctx, Json& section) {
   auto names = ctx.fs().list_dir("/opt");
   if (!names) {
     FileStat st = ctx.fs().stat("/opt");
-    bool absent = st.type == FileType::missing && st.error.empty();
+    bool absent = st.absent();
     section["installs"] = absent ? Json::array() : unknown(names.error());
     section["default"] = absent ? Json(nullptr) : unknown(names.error());
     return;

@@ -49,7 +49,7 @@ struct Reader {
     auto names = ctx.fs().list_dir(dir);
     if (!names) {
       FileStat st = ctx.fs().stat(dir);
-      if (!(st.type == FileType::missing && st.error.empty())) errors.push_back(names.error());
+      if (!(st.absent())) errors.push_back(names.error());
       return {};  // glob(3) finds nothing in a directory that is not there
     }
     std::vector<std::string> out;

@@ -27,7 +27,7 @@ Result<std::vector<std::string>> ollama_unit_files(ProbeContext& ctx) {
   std::vector<std::string> files;
   for (const char* unit : {"/etc/systemd/system/ollama.service", "/usr/lib/systemd/system/ollama.service"}) {
     FileStat st = ctx.fs().stat(unit);
-    if (st.type == FileType::missing && st.error.empty()) continue;
+    if (st.absent()) continue;
     files.push_back(unit);
     break;
   }
@@ -36,11 +36,11 @@ Result<std::vector<std::string>> ollama_unit_files(ProbeContext& ctx) {
     auto names = ctx.fs().list_dir(dir);
     if (!names) {
       FileStat st = ctx.fs().stat(dir);
-      if (st.type == FileType::missing && st.error.empty()) continue;
+      if (st.absent()) continue;
       return Result<std::vector<std::string>>::fail(names.error());  // there, unreadable: an override may hide in it
     }
     for (auto& name : *names)
-      if (ends_with(name, ".conf")) dropins[name] = std::string(dir) + "/" + name;
+      if (ends_with(name, ".conf")) dropins[name] = path_join(dir, name);
   }
   for (auto& [name, path] : dropins) files.push_back(path);
   return Result<std::vector<std::string>>::ok(files);
@@ -112,7 +112,7 @@ Json rocblas_targets_in_names(const std::vector<std::string>& names, bool lazy_o
 Json rocblas_targets(ProbeContext& ctx, const std::string& lib, bool lazy_only) {
   std::string dir = lib + "/rocblas/library";
   FileStat st = ctx.fs().stat_follow(dir);
-  if (st.type == FileType::missing && st.error.empty()) return nullptr;
+  if (st.absent()) return nullptr;
   auto names = ctx.fs().list_dir(dir);
   if (!names) return unknown(names.error());
   return rocblas_targets_in_names(*names, lazy_only);
@@ -148,7 +148,7 @@ void probe_rocm_bundles(ProbeContext& ctx, Json& section) {
   for (const char* prefix : kOllamaLibPrefixes) {
     std::vector<std::string> dirs;
     if (auto rocm = ctx.fs().list_dir_starting_with(prefix, "rocm"))
-      for (auto& name : *rocm) dirs.push_back(std::string(prefix) + "/" + name);
+      for (auto& name : *rocm) dirs.push_back(path_join(prefix, name));
     dirs.push_back(prefix);
     for (auto& dir : dirs) {
       // ollama counts only the lazy-loading index of each target

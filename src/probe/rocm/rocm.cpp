@@ -49,7 +49,7 @@ void probe_other_packages(Json& section, const Result<PackageList>& list) {
 // pacman's; with none, dpkg's absence is the reason given.
 void probe_packages(ProbeContext& ctx, Json& section) {
   FileStat dpkg_status = ctx.fs().stat(kDpkgStatusPath);
-  if (dpkg_status.type == FileType::missing && dpkg_status.error.empty()) {
+  if (dpkg_status.absent()) {
     std::string sqlite = rpm_sqlite_path(ctx.fs());
     if (!sqlite.empty()) {
       section["package_manager"] = "rpm";
@@ -111,7 +111,7 @@ void probe_ld_so_conf(ProbeContext& ctx, Json& section) {
   auto names = ctx.fs().list_dir(dir);
   if (!names) {
     FileStat st = ctx.fs().stat(dir);
-    bool absent = st.type == FileType::missing && st.error.empty();
+    bool absent = st.absent();
     // glibc systems always have the directory or at least /etc/ld.so.conf;
     // a tree with neither did not record them.
     if (!absent || !ctx.fs().exists("/etc/ld.so.conf")) {
@@ -126,7 +126,7 @@ void probe_ld_so_conf(ProbeContext& ctx, Json& section) {
     if (ends_with(name, ".conf")) files.push_back(path_join(dir, name));
   for (auto& file : files) {
     FileStat st = ctx.fs().stat(file);
-    if (st.type == FileType::missing && st.error.empty()) continue;
+    if (st.absent()) continue;
     auto text = ctx.fs().read_file(file, 1024 * 1024);
     if (!text || looks_binary(*text)) {
       section["ld_so_conf"] = unknown(text ? file + ": binary content, not a ld.so.conf file" : text.error());

@@ -116,7 +116,7 @@ void probe_rocm_rpm_repos(ProbeContext& ctx, Json& section) {
     auto names = ctx.fs().list_dir(dir.path);
     if (!names) {
       FileStat st = ctx.fs().stat(dir.path);
-      if (st.type == FileType::missing && st.error.empty()) absent.push_back(dir.path);
+      if (st.absent()) absent.push_back(dir.path);
       else errors.push_back(names.error());
       continue;
     }
