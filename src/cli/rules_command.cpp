@@ -95,9 +95,10 @@ int run_rules_patterns(const std::string& dir, std::ostream& out, std::ostream& 
     return kExitUsage;
   }
   // One line each, for a tool that matches lines: a signature that also
-  // needs its line before (`after`) is no single-line pattern, and left out.
+  // needs its line before (`after`), or a line without its denial
+  // (`unless`), is no single-line pattern, and left out.
   for (auto& s : k.catalogue.signatures)
-    if (s.after.empty()) out << s.pattern << "\n";
+    if (s.after.empty() && s.unless.empty()) out << s.pattern << "\n";
   return kExitOk;
 }
 

@@ -148,7 +148,8 @@ struct LogScanner::Pattern {
   std::unique_ptr<RE2> compiled;
   bool widened = false;  // the set holds a wider pattern: confirm a hit with re()
   bool words = false;    // plain words: read in the first kWordsWindow bytes only
-  std::unique_ptr<RE2> after;  // the signature's `after`, or null
+  std::unique_ptr<RE2> after;   // the signature's `after`, or null
+  std::unique_ptr<RE2> unless;  // the signature's `unless`, or null
 
   const RE2& re() {
     if (!compiled) compiled = std::make_unique<RE2>(text, pattern_options());
@@ -188,7 +189,8 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
   RE2::Options options = pattern_options();
   set_ = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
   auto messages = std::make_unique<RE2::Set>(options, RE2::UNANCHORED);
-  auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context, const std::string& after) {
+  auto add = [&](const std::string& id, const std::string& pattern, bool origin, bool context, const std::string& after,
+                 const std::string& unless) {
     auto p = std::make_unique<Pattern>();
     p->id = id;
     p->origin = origin;
@@ -197,6 +199,7 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     std::string wide = widen_repeats(pattern);
     p->widened = wide != pattern;
     if (!after.empty()) p->after = std::make_unique<RE2>(after, options);
+    if (!unless.empty()) p->unless = std::make_unique<RE2>(multiline(unless), options);
     std::string why;
     p->words = !origin && id.rfind("words-", 0) == 0;
     if (set_->Add(multiline(wide), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
@@ -205,13 +208,14 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     // compiled on a hit: compile it once here, and drop it, to report its error.
     else if (RE2 exact(p->widened ? p->text : "", options); !exact.ok()) why = exact.error();
     else if (p->after && !p->after->ok()) why = "after: " + p->after->error();
+    else if (p->unless && !p->unless->ok()) why = "unless: " + p->unless->error();
     else if (!p->words && messages->Add(multiline(wide), nullptr) >= 0) message_patterns_.push_back(patterns_.size());
     if (!why.empty() && error_.empty()) error_ = id + ": " + why;
     patterns_.push_back(std::move(p));
   };
-  for (auto& s : signatures) add(s.id, s.pattern, false, s.context, s.after);
+  for (auto& s : signatures) add(s.id, s.pattern, false, s.context, s.after, s.unless);
   signature_count_ = signatures.size();
-  for (auto& o : origins) add(o.id, o.pattern, true, false, "");
+  for (auto& o : origins) add(o.id, o.pattern, true, false, "", "");
   if (error_.empty() && !set_->Compile()) error_ = "the signatures do not fit RE2's memory budget";
   bool any_words = message_patterns_.size() < patterns_.size();
   if (error_.empty() && any_words) {
@@ -498,6 +502,7 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
       result_.origins.push_back(p.id);
     return;
   }
+  if (p.unless && RE2::PartialMatch(line, *p.unless)) return;  // the line denies it
   std::string_view before;
   if (p.after) {
     before = line_before(line);

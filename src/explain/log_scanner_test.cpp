@@ -119,6 +119,28 @@ TEST_CASE("a signature with `after` matches a line only after its line before", 
     CHECK(run(after_long, piece).hits.count("repl-false") == 0);
 }
 
+TEST_CASE("a signature with `unless` skips the lines that deny it, and only those", "[scanner]") {
+  Signature words{"words-secure-boot", "(?i)secure boot", {}, {}};
+  words.unless = "(?i)works fine|\\bno problems?\\b";
+  auto r = scan_lines({words}, {"Secure Boot is on and everything works fine",
+                                "secure boot: no problem here",
+                                "I think Secure Boot blocks the amdgpu module"});
+  REQUIRE(r.hits.count("words-secure-boot"));
+  auto& h = r.hits.at("words-secure-boot");
+  CHECK(h.count == 1);
+  REQUIRE(h.evidence.size() == 1);
+  CHECK(h.evidence[0].line == 3);
+  // Its examples judge it the same way (rules test).
+  words.examples = {{"Secure Boot blocks it", true, {}, {}}, {"Secure Boot is on, works fine", false, {}, {}}};
+  CHECK(run_signature_examples({words}, nullptr).empty());
+  words.examples = {{"Secure Boot is on, works fine", true, {}, {}}};
+  CHECK(run_signature_examples({words}, nullptr).size() == 1);
+  // A broken `unless` is the scanner's error, named.
+  words.unless = "(unclosed";
+  LogScanner broken({words}, {});
+  CHECK(broken.error().find("words-secure-boot: unless: ") == 0);
+}
+
 TEST_CASE("each input's first line has no line before", "[scanner]") {
   Signature repl{"repl-false", "^False$", {}, {}};
   repl.after = "^>>> ok\\(\\)$";

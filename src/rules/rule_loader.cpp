@@ -454,7 +454,7 @@ class Loader {
 
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
-    yaml_->allow_keys(n, {"id", "pattern", "after", "scan_kernel_log", "context", "shows_set", "examples"});
+    yaml_->allow_keys(n, {"id", "pattern", "after", "unless", "scan_kernel_log", "context", "shows_set", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
@@ -469,6 +469,12 @@ class Loader {
       check_pattern(n["after"], s.after, false);
       // check matches the kernel log's lines one by one, without their order.
       if (s.scan_kernel_log) yaml_->fail(n["after"], "a signature with 'after' cannot scan_kernel_log");
+    }
+    if (n["unless"]) {
+      s.unless = yaml_->text(n["unless"], "unless");
+      check_pattern(n["unless"], s.unless, false);
+      // The kernel log's set matches patterns alone; a kernel message denies nothing.
+      if (s.scan_kernel_log) yaml_->fail(n["unless"], "a signature with 'unless' cannot scan_kernel_log");
     }
     if (s.context && RE2(s.pattern).NumberOfCapturingGroups() == 0)
       yaml_->fail(n["pattern"], "a context signature captures a value: its pattern needs a named group");

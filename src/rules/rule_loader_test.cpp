@@ -212,6 +212,20 @@ TEST_CASE("a signature's `after` is a pattern of the line before, checked like i
   CHECK(Loaded(kernel + rules).first_error().find("a signature with 'after' cannot scan_kernel_log") != std::string::npos);
 }
 
+TEST_CASE("a signature's `unless` is a pattern of the same line, checked like its pattern", "[rules]") {
+  std::string sig = "signatures:\n  - id: words-sb\n    pattern: '(?i)secure boot'\n    unless: '(?i)works fine'\n"
+                    "    examples: {match: [secure boot blocks it], no_match: [secure boot is on and it works fine]}\n";
+  std::string rules(kGoodRule);
+  CHECK(Loaded(sig + rules).first_error() == "");
+  std::string bad = sig;
+  bad.replace(bad.find("'(?i)works"), 1, "'(");
+  CHECK(Loaded(bad + rules).first_error().find(":4:13: not an RE2 pattern") != std::string::npos);
+  // The no_match example is what unless is for: without it, it fails rules test.
+  std::string kernel = sig;
+  kernel.replace(kernel.find("    pattern:"), 0, "    scan_kernel_log: true\n");
+  CHECK(Loaded(kernel + rules).first_error().find("a signature with 'unless' cannot scan_kernel_log") != std::string::npos);
+}
+
 TEST_CASE("leads_to names other problems, never itself or one that leads back", "[rules]") {
   std::string rules(kGoodRule);
   std::string second = rules.substr(rules.find("  - id"));

@@ -41,6 +41,11 @@ struct Signature {
   // (">>> torch.cuda.is_available()", then "False") is one message in two
   // lines. Empty: the line alone decides.
   std::string after;
+  // A pattern that, found on the same line, cancels the match: plain words
+  // that deny the failure they name ("Secure Boot is on and everything works
+  // fine", "no artifacts"), which RE2, without look-around, cannot say in
+  // the pattern itself. Empty: nothing cancels.
+  std::string unless;
   // The match examples' lines, one per line: kept when the examples are
   // not, for the problems' words (problem_words.h). Filled at load.
   std::string example_words = {};
