@@ -359,6 +359,39 @@ TEST_CASE("a GPU whose target AMD's sources disagree on is shown unconfirmed, ne
   CHECK(render_text_report(kfd, {}).find("GPU — Krackan2 (gfx1153)") != std::string::npos);
 }
 
+// Where no KFD node names the target, the GC version amdgpu read from the
+// GPU's discovery table does, through the kernel's own mapping: for a device
+// newer than the matrix, and for one whose target AMD's sources dispute.
+TEST_CASE("without a KFD node the GC version from IP discovery names the target", "[every_gpu]") {
+  Shared& s = shared();
+  auto with_gc = [&](const std::string& device_id, const Json& gc) {
+    Json f = machine_with(s.base, {device_id, std::nullopt, 0, device_id}, "a new GPU");
+    for (auto& g : f["pci"]["gpus"])
+      if (g["vendor"] == "amd") g["gc_version"] = gc;
+    return run_check(f, s.knowledge, std::nullopt);
+  };
+  CheckReport fresh = with_gc("0x7fff", "12.0.1");  // a device id the matrix does not list
+  const Json& gpu = fresh.facts["gpus"][0];
+  CHECK(gpu["gfx"] == "gfx1201");
+  CHECK(gpu["gfx_source"] == "ip_discovery");
+  CHECK(gpu["apu"] == false);  // from the target, as the device is not listed
+  CHECK(gpu["architecture"].is_string());
+
+  CheckReport krackan2 = with_gc("0x1902", "11.5.3");
+  CHECK(krackan2.facts["gpus"][0]["gfx"] == "gfx1153");
+  CHECK(krackan2.facts["gpus"][0]["gfx_source"] == "ip_discovery");
+  CHECK(krackan2.facts["gpus"][0]["gfx_disputed"] == Json::array({"gfx1152", "gfx1153"}));  // still listed
+
+  // A version that does not decide (GC 9.4.3) or none at all leaves it unknown, saying why.
+  CheckReport mi300 = with_gc("0x7fff", "9.4.3");
+  REQUIRE(is_unknown(mi300.facts["gpus"][0]["gfx"]));
+  CHECK(unknown_reason(mi300.facts["gpus"][0]["gfx"]).find("amdgpu reports GC 9.4.3, which gives no single target") !=
+        std::string::npos);
+  CheckReport none = with_gc("0x7fff", nullptr);
+  CHECK(is_unknown(none.facts["gpus"][0]["gfx"]));
+  CHECK(unknown_reason(none.facts["gpus"][0]["gfx"]).find("GC") == std::string::npos);
+}
+
 // AMD's tables limit some distributions to some products of a gfx target:
 // Rocky Linux 9 is listed for the Instinct MI300X and MI300A, not the
 // MI325X, though all three are gfx942. On the recorded Rocky Linux 9.6

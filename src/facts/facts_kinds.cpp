@@ -152,6 +152,7 @@ constexpr FactKindEntry kFactKinds[] = {
     {"pci.gpus[].boot_vga", kBoolean},
     {"pci.gpus[].device_id", kString},
     {"pci.gpus[].driver", kString},
+    {"pci.gpus[].gc_version", kString},
     {"pci.gpus[].name", kString},
     {"pci.gpus[].vendor", kString},
     {"pci.gpus[].vendor_id", kString},

@@ -243,6 +243,7 @@ constexpr std::string_view kFactNames[] = {
     "pci.gpus[].boot_vga",
     "pci.gpus[].device_id",
     "pci.gpus[].driver",
+    "pci.gpus[].gc_version",
     "pci.gpus[].name",
     "pci.gpus[].sriov_numvfs",
     "pci.gpus[].vendor",

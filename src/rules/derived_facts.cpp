@@ -78,18 +78,29 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
   g["driver"] = pci_gpu.contains("driver") ? pci_gpu["driver"] : Json(nullptr);
   g["in_matrix"] = entry != nullptr;
   g["matrix_names"] = entry ? text_list(entry->names) : Json::array();
-  g["apu"] = entry ? Json(entry->apu) : unknown("device " + device_id + " is not in the matrix");
-  // The kernel's number wins over the table; the table only fills in when
-  // the driver is not running.
+  // The GC version amdgpu read from the GPU's discovery table names its
+  // target through the kernel's own mapping (the matrix's gc_ip), for a
+  // device newer than the matrix and one whose target sources dispute.
+  std::string gc_version = text_field(pci_gpu, "gc_version");
+  const GfxTarget* by_gc = gc_version.empty() ? nullptr : matrix.gfx_for_gc_version(gc_version);
+  g["apu"] = entry ? Json(entry->apu)
+             : by_gc ? Json(by_gc->apu)
+                     : unknown("device " + device_id + " is not in the matrix");
+  // The kernel's number wins over the tables; they only fill in when the
+  // driver is not running.
   const Json* node = kfd_gpu_at(facts, address);
   if (node && node->contains("gfx") && (*node)["gfx"].is_string()) {
     g["gfx"] = (*node)["gfx"];
     g["gfx_source"] = "kfd";
+  } else if (by_gc) {
+    g["gfx"] = std::string(by_gc->gfx);
+    g["gfx_source"] = "ip_discovery";
   } else if (entry && entry->gfx) {
     g["gfx"] = std::string(*entry->gfx);
     g["gfx_source"] = "matrix";
   } else {
-    g["gfx"] = unknown("no KFD node for " + address + " and " + matrix_gfx_gap(device_id, entry));
+    std::string gc = gc_version.empty() ? "" : "; amdgpu reports GC " + gc_version + ", which gives no single target in the matrix";
+    g["gfx"] = unknown("no KFD node for " + address + " and " + matrix_gfx_gap(device_id, entry) + gc);
     g["gfx_source"] = nullptr;
   }
   // The targets AMD's sources disagree on for the device (Krackan2: gfx1152

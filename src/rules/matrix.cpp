@@ -195,6 +195,18 @@ const GfxTarget* Matrix::gfx_target(std::string_view gfx) const {
   return it == gfx_targets_.end() ? nullptr : &gfx_list_[it->second];
 }
 
+const GfxTarget* Matrix::gfx_for_gc_version(std::string_view version) const {
+  const GfxTarget* found = nullptr;
+  for (auto& t : gfx_list_) {
+    bool conditional = std::find(t.gc_versions_conditional.begin(), t.gc_versions_conditional.end(), version) !=
+                       t.gc_versions_conditional.end();
+    bool plain = std::find(t.gc_versions.begin(), t.gc_versions.end(), version) != t.gc_versions.end();
+    if (conditional || (plain && found)) return nullptr;  // the version alone does not decide
+    if (plain) found = &t;
+  }
+  return found;
+}
+
 const Override* Matrix::hsa_override(std::string_view gfx) const {
   auto it = overrides_.find(gfx);
   return it == overrides_.end() ? nullptr : &overrides_list_[it->second];

@@ -166,6 +166,12 @@ struct GfxTarget {
   MatrixText architecture;               // "CDNA2"
   bool apu = false;
   MatrixTexts products;
+  // The graphics-core IP versions amdgpu reads from such a GPU (gc_ip:
+  // "10.3.6 / 10.3.7"), where the version alone gives this target; and
+  // those that give it only with a condition the version does not show
+  // ("9.4.3 (rev_id 0, APU)": GC 9.4.3 is gfx940, gfx941 or gfx942).
+  MatrixTexts gc_versions;
+  MatrixTexts gc_versions_conditional;
 };
 
 struct GpuDevice {
@@ -232,6 +238,10 @@ class Matrix {
   const GpuDevice* device(std::string_view device_id) const;  // case-insensitive; nullptr when not listed
   const GpuDevice* device_or_null(const std::string& device_id) const;  // as device(); nullptr for ""
   const GfxTarget* gfx_target(std::string_view gfx) const;
+  // The target of a GPU whose IP discovery reports this GC version
+  // ("11.0.0" -> gfx1100); nullptr when no target lists it or the version
+  // alone does not decide (GC 9.4.3).
+  const GfxTarget* gfx_for_gc_version(std::string_view version) const;
   const Release* find_release(std::string_view version) const;  // exact version ("6.4.1")
   // A GPU's product name as people write it ("RX 6700XT", "Radeon 780M",
   // "MI300X") -> its gfx target, from the devices' marketing names and the

@@ -2,8 +2,11 @@
 // below are every key the shipped files use, and nothing else is allowed.
 // Sections no query reads (install_templates, therock, ...) are checked the
 // same way and then dropped.
+#include <algorithm>
+#include <cctype>
 #include <set>
 
+#include "base/text.h"
 #include "rules/matrix.h"
 
 namespace rocmdoc {
@@ -314,6 +317,27 @@ class MatrixReader {
     return r;
   }
 
+  // "10.3.6 / 10.3.7", "9.4.3 (rev_id>=1) / 9.4.4": versions, each maybe
+  // followed by the condition under which it gives the target.
+  void gc_versions(const YamlNode& at, MatrixText text, GfxTarget& g) {
+    while (!text.empty()) {
+      size_t cut = text.find(" / ");
+      MatrixText part = text.substr(0, cut);
+      text = cut == MatrixText::npos ? MatrixText() : text.substr(cut + 3);
+      size_t end = 0;
+      for (int dots = 0; end < part.size() && (std::isdigit(static_cast<unsigned char>(part[end])) || (part[end] == '.' && ++dots <= 2));)
+        ++end;
+      MatrixText version = part.substr(0, end);
+      if (std::count(version.begin(), version.end(), '.') != 2 || version.back() == '.' || version.front() == '.')
+        y_.fail(at, "'gc_ip' lists versions MAJOR.MINOR.REVISION separated by ' / ', each maybe with a condition in brackets: '" +
+                        std::string(part) + "'");
+      MatrixText rest = trim_view(part.substr(end));
+      if (rest.empty()) g.gc_versions.push_back(version);
+      else if (rest.front() == '(' && rest.back() == ')') g.gc_versions_conditional.push_back(version);
+      else y_.fail(at, "'gc_ip': a condition after the version goes in brackets: '" + std::string(part) + "'");
+    }
+  }
+
   GfxTarget gfx_target(const YamlNode& n) {
     y_.allow_keys(n, {"gfx", "kfd_target_version", "architecture", "apu", "products", "gc_ip", "note", "confidence",
                       "unconfirmed", "sources"});
@@ -323,7 +347,7 @@ class MatrixReader {
     g.architecture = str(n, "architecture");
     g.apu = y_.flag(y_.required(n, "apu"), "apu");
     g.products = strs(n, "products");
-    opt(n, "gc_ip");
+    if (auto gc = opt(n, "gc_ip")) gc_versions(n["gc_ip"], *gc, g);
     opt(n, "note");
     provenance(n);
     return g;

@@ -375,6 +375,43 @@ TEST_CASE("the shipped matrix loads strictly and answers for a common GPU", "[ma
   CHECK_FALSE(m.as_of().empty());
 }
 
+// The kernel's kgd2kfd_probe() maps a GC IP version to the KFD target; the
+// matrix carries that as gc_ip, and check reads a GPU's target from it when
+// no KFD node answers.
+TEST_CASE("a GC version from IP discovery gives its target where the version alone decides", "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  auto gfx = [&](std::string_view v) { const GfxTarget* t = m.gfx_for_gc_version(v); return t ? std::string(t->gfx) : "none"; };
+  CHECK(gfx("11.0.0") == "gfx1100");
+  CHECK(gfx("11.0.3") == "gfx1101");  // the kernel's note: compiler 11.0.1, hardware 11.0.3
+  CHECK(gfx("10.3.7") == "gfx1036");  // the second version of a target
+  CHECK(gfx("12.0.1") == "gfx1201");
+  CHECK(gfx("9.4.4") == "gfx942");
+  CHECK(gfx("9.4.3") == "none");  // gfx940, gfx941 or gfx942 by revision and APU flag
+  CHECK(gfx("11.0") == "none");
+  CHECK(gfx("99.0.0") == "none");
+  // Every target but Polaris (older than IP discovery) has its versions.
+  for (auto& t : m.gfx_targets())
+    if (t.gfx != "gfx803") CHECK((!t.gc_versions.empty() || !t.gc_versions_conditional.empty()));
+}
+
+TEST_CASE("a gc_ip that is not versions with bracketed conditions is an error at its place", "[matrix]") {
+  const std::string from = "confidence: high, sources: [ids]}\ndevices:";
+  auto with = [&](const std::string& gc) {
+    return errors_with(kGpus, from, "gc_ip: \"" + gc + "\", confidence: high, sources: [ids]}\ndevices:");
+  };
+  CHECK(with("11.0.0").empty());
+  CHECK(with("9.4.3 (rev_id>=1) / 9.4.4").empty());
+  auto bad = with("11.0");
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0].find("m/x.yaml:5:") == 0);
+  CHECK(bad[0].find("'gc_ip' lists versions MAJOR.MINOR.REVISION") != std::string::npos);
+  auto loose = with("9.4.3 rev 1");
+  REQUIRE(loose.size() == 1);
+  CHECK(loose[0].find("a condition after the version goes in brackets: '9.4.3 rev 1'") != std::string::npos);
+}
+
 TEST_CASE("a GPU's product name as people write it gives its gfx target", "[matrix]") {
   const Matrix& m = small();
   for (auto name : {"RX 7900 XTX", "rx7900xtx", "AMD Radeon RX 7900 XTX", "7900 XTX", "Radeon 7900XTX"})

@@ -2,6 +2,7 @@
 // /sys/devices/...), with names from pci.ids, and the GPUs among them.
 #include "probe/pci/device.h"
 #include "formats/pci_names.h"
+#include "probe/pci/ip_discovery.h"
 #include "probe/pci/sriov.h"
 #include "probe/pci/topology.h"
 #include "probe/probe.h"
@@ -22,6 +23,7 @@ Json probe_pci(ProbeContext& ctx, const Json&) {
     if (is_gpu_device(device)) {
       Json gpu = gpu_summary(device);
       add_sriov_facts(ctx, device, gpu);
+      add_ip_discovery_facts(ctx, device, gpu);
       gpus.push_back(std::move(gpu));
     }
     devices.push_back(std::move(device));

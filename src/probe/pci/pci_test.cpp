@@ -146,6 +146,33 @@ TEST_CASE("pci lists GPUs: display class and AMD accelerators", "[pci]") {
   CHECK(gpus[4]["driver"].is_null());
 }
 
+TEST_CASE("an AMD GPU's GC version comes from amdgpu's IP discovery, null where there is none", "[pci]") {
+  auto* fs = navi_machine();
+  std::string gc = kGpuDir + "/ip_discovery/die/0/GC/0";
+  fs->file(gc + "/major", "11\n").file(gc + "/minor", "0\n").file(gc + "/revision", "0\n").file(gc + "/hw_id", "11\n");
+  add_device(*fs, "/sys/devices/pci0000:80/0000:80:00.0", "0x1002", "0x74a1", "0x120000");  // no discovery table
+  add_device(*fs, "/sys/devices/pci0000:80/0000:80:01.0", "0x10de", "0x2684", "0x030200");
+  std::string other = "/sys/devices/pci0000:80/0000:80:01.0/ip_discovery/die/0/GC/0";  // never read for NVIDIA
+  fs->file(other + "/major", "9\n").file(other + "/minor", "4\n").file(other + "/revision", "2\n");
+  Json pci = pci_of(fs);
+  auto& gpus = pci["gpus"];
+  REQUIRE(gpus.size() == 3);
+  CHECK(gpus[0]["gc_version"] == "11.0.0");
+  CHECK(gpus[1]["gc_version"].is_null());
+  CHECK(gpus[2]["gc_version"].is_null());
+
+  auto* bad = navi_machine();
+  bad->file(gc + "/major", "11\n").file(gc + "/minor", "five\n").file(gc + "/revision", "0\n");
+  Json odd = pci_of(bad)["gpus"][0]["gc_version"];
+  REQUIRE(is_unknown(odd));
+  CHECK(unknown_reason(odd).find("/GC/0/minor: not a version number") != std::string::npos);
+  auto* denied = navi_machine();
+  denied->file(gc + "/major", "11\n").fail(gc + "/minor", "permission denied").file(gc + "/revision", "0\n");
+  Json hidden = pci_of(denied)["gpus"][0]["gc_version"];
+  REQUIRE(is_unknown(hidden));
+  CHECK(unknown_reason(hidden).find("permission denied") != std::string::npos);
+}
+
 TEST_CASE("pci names come from pci.ids when it lists them", "[pci]") {
   Json gpu = device_at(pci_of(navi_machine()), "0000:03:00.0");
   // The database is this computer's: absent or old, names are null.
