@@ -99,7 +99,10 @@ Json joined_gpu(const Json& facts, const Json& pci_gpu, const Matrix& matrix) {
     g["gfx"] = std::string(*entry->gfx);
     g["gfx_source"] = "matrix";
   } else {
-    std::string gc = gc_version.empty() ? "" : "; amdgpu reports GC " + gc_version + ", which gives no single target in the matrix";
+    const Json gc_fact = pci_gpu.is_object() ? pci_gpu.value("gc_version", Json()) : Json();
+    std::string gc = !gc_version.empty()    ? "; amdgpu reports GC " + gc_version + ", which gives no single target in the matrix"
+                     : is_unknown(gc_fact) ? "; its GC version is not known: " + unknown_reason(gc_fact)
+                                           : "";
     g["gfx"] = unknown("no KFD node for " + address + " and " + matrix_gfx_gap(device_id, entry) + gc);
     g["gfx_source"] = nullptr;
   }

@@ -320,6 +320,7 @@ class MatrixReader {
   // "10.3.6 / 10.3.7", "9.4.3 (rev_id>=1) / 9.4.4": versions, each maybe
   // followed by the condition under which it gives the target.
   void gc_versions(const YamlNode& at, MatrixText text, GfxTarget& g) {
+    if (trim_view(text).empty()) y_.fail(at, "'gc_ip' is empty: leave it out where the kernel gives the target no GC version");
     while (!text.empty()) {
       size_t cut = text.find(" / ");
       MatrixText part = text.substr(0, cut);
@@ -328,7 +329,8 @@ class MatrixReader {
       for (int dots = 0; end < part.size() && (std::isdigit(static_cast<unsigned char>(part[end])) || (part[end] == '.' && ++dots <= 2));)
         ++end;
       MatrixText version = part.substr(0, end);
-      if (std::count(version.begin(), version.end(), '.') != 2 || version.back() == '.' || version.front() == '.')
+      if (std::count(version.begin(), version.end(), '.') != 2 || version.back() == '.' || version.front() == '.' ||
+          version.find("..") != MatrixText::npos)
         y_.fail(at, "'gc_ip' lists versions MAJOR.MINOR.REVISION separated by ' / ', each maybe with a condition in brackets: '" +
                         std::string(part) + "'");
       MatrixText rest = trim_view(part.substr(end));

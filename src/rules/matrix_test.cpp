@@ -407,6 +407,8 @@ TEST_CASE("a gc_ip that is not versions with bracketed conditions is an error at
   REQUIRE(bad.size() == 1);
   CHECK(bad[0].find("m/x.yaml:5:") == 0);
   CHECK(bad[0].find("'gc_ip' lists versions MAJOR.MINOR.REVISION") != std::string::npos);
+  CHECK(with("").size() == 1);
+  CHECK(with("11..0").size() == 1);
   auto loose = with("9.4.3 rev 1");
   REQUIRE(loose.size() == 1);
   CHECK(loose[0].find("a condition after the version goes in brackets: '9.4.3 rev 1'") != std::string::npos);

@@ -220,7 +220,6 @@ TEST_CASE("a signature's `unless` is a pattern of the same line, checked like it
   std::string bad = sig;
   bad.replace(bad.find("'(?i)works"), 1, "'(");
   CHECK(Loaded(bad + rules).first_error().find(":4:13: not an RE2 pattern") != std::string::npos);
-  // The no_match example is what unless is for: without it, it fails rules test.
   std::string kernel = sig;
   kernel.replace(kernel.find("    pattern:"), 0, "    scan_kernel_log: true\n");
   CHECK(Loaded(kernel + rules).first_error().find("a signature with 'unless' cannot scan_kernel_log") != std::string::npos);

@@ -18,7 +18,12 @@ Json read_number(ProbeContext& ctx, const std::string& path) {
 }  // namespace
 
 void add_ip_discovery_facts(ProbeContext& ctx, const Json& device, Json& gpu) {
-  if (gpu.value("vendor", Json()) != "amd") {
+  const Json& vendor = gpu.value("vendor", Json());
+  if (is_unknown(vendor)) {
+    gpu["gc_version"] = unknown("the GPU's vendor is not known");
+    return;
+  }
+  if (vendor != "amd") {
     gpu["gc_version"] = nullptr;
     return;
   }
