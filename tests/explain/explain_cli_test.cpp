@@ -439,7 +439,10 @@ TEST_CASE("a text no message matches is compared with the problems' words", "[ex
   Json a = Json::parse(alone.out);
   CHECK(a["causes"].empty());
   REQUIRE(!a["resembles"].empty());
-  CHECK(a["resembles"][0]["id"] == "rocblas-tensile-library-missing");
+  // Either problem of rocBLAS's kernel files (the library directory, the
+  // installed ROCm's gap): the words name no install.
+  std::string guess = a["resembles"][0]["id"].get<std::string>();
+  CHECK((guess == "rocblas-tensile-library-missing" || guess == "rocm-install-rocblas-lacks-gpu-target"));
   CHECK(a["resembles"][0]["confidence"] == "low");
   // Words no problem has give no guess.
   CHECK(Json::parse(run_rocmdoc({"explain", "--no-probe", "--json", "hello world"}).out)["resembles"].empty());
