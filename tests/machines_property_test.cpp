@@ -85,15 +85,22 @@ Outcome run_all(const std::string& facts_file, const std::string& fix_id) {
 
 }  // namespace
 
-TEST_CASE("every command finishes with 0-5 on every machine with any fact missing or null", "[property][machines]") {
+// Half of the fixture machines (every other one, from `first`), so each
+// half stays well inside the ASan build's per-test limit: the whole set
+// took over 600 s there once the catalogue passed 360 signatures. Each
+// machine has its own seed, so a failure replays without the other half.
+static void every_command_on_damaged_machines(size_t first) {
   Knowledge k = load_knowledge({"", ""});
   REQUIRE(k.errors.empty());
-  std::mt19937 rng(kSeed);
   ScratchDir dir;
   std::string path = (dir.path / "facts.json").string();
   auto started = std::chrono::steady_clock::now();
   size_t runs = 0, places_total = 0;
-  for (auto& name : fixture_machines()) {
+  std::vector<std::string> machines = fixture_machines();
+  REQUIRE(machines.size() > 1);
+  for (size_t m = first; m < machines.size(); m += 2) {
+    const std::string& name = machines[m];
+    std::mt19937 rng(kSeed + static_cast<unsigned>(m));
     Json facts = facts_for_root(machine_root(name));
     // The fixes to try: what fires on the machine as recorded (the list
     // when nothing does), in turn.
@@ -146,6 +153,16 @@ TEST_CASE("every command finishes with 0-5 on every machine with any fact missin
     }
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "property over machines: seed " << kSeed << ", " << runs << " damaged documents of " << places_total
-            << " places, 4 commands each, " << seconds << " s\n";
+  std::cout << "property over machines from " << first << ": seed " << kSeed << "+machine, " << runs
+            << " damaged documents of " << places_total << " places, 4 commands each, " << seconds << " s\n";
+}
+
+TEST_CASE("every command finishes with 0-5 on the even fixture machines with any fact missing or null",
+          "[property][machines]") {
+  every_command_on_damaged_machines(0);
+}
+
+TEST_CASE("every command finishes with 0-5 on the odd fixture machines with any fact missing or null",
+          "[property][machines]") {
+  every_command_on_damaged_machines(1);
 }
