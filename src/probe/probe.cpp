@@ -60,4 +60,12 @@ Json ProbeContext::read_text_fact(const std::string& path) {
   return value;
 }
 
+Json ProbeContext::read_integer_fact(const std::string& path) {
+  Json text = read_text_fact(path);
+  if (is_unknown(text)) return text;
+  auto value = parse_int(text.get<std::string>());
+  if (!value) return unknown(path + ": not a number: " + quote_for_reason(text.get<std::string>()));
+  return *value;
+}
+
 }  // namespace rocmdoc

@@ -50,6 +50,10 @@ class ProbeContext {
   // and empty files are unknown too.
   Json read_text_fact(const std::string& path);
 
+  // A file holding one integer, as sysfs writes them ("%d\n"), or
+  // unknown("<path>: not a number: ..."), as read_text_fact for the rest.
+  Json read_integer_fact(const std::string& path);
+
  private:
   Machine& machine_;
   const ProbeOptions& options_;

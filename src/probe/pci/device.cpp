@@ -63,14 +63,6 @@ Json read_boot_vga(ProbeContext& ctx, const std::string& dir) {
   return unknown(path + ": neither 0 nor 1: " + quote_for_reason(text.get<std::string>()));
 }
 
-Json read_integer(ProbeContext& ctx, const std::string& path) {
-  Json text = ctx.read_text_fact(path);
-  if (is_unknown(text)) return text;
-  auto value = parse_int(text.get<std::string>());
-  if (!value) return unknown(path + ": not an integer: " + quote_for_reason(text.get<std::string>()));
-  return *value;
-}
-
 Json read_link_speed(ProbeContext& ctx, const std::string& path) {
   Json text = ctx.read_text_fact(path);
   if (is_unknown(text)) return text;
@@ -87,9 +79,9 @@ Json read_link(ProbeContext& ctx, const std::string& dir) {
   if (!any) return unknown(dir + ": no link attributes (not a PCI Express device, or a virtual one)");
   Json link = Json::object();
   link["current_speed"] = read_link_speed(ctx, dir + "/current_link_speed");
-  link["current_width"] = read_integer(ctx, dir + "/current_link_width");
+  link["current_width"] = ctx.read_integer_fact(dir + "/current_link_width");
   link["max_speed"] = read_link_speed(ctx, dir + "/max_link_speed");
-  link["max_width"] = read_integer(ctx, dir + "/max_link_width");
+  link["max_width"] = ctx.read_integer_fact(dir + "/max_link_width");
   return link;
 }
 
@@ -144,7 +136,7 @@ Json read_pci_device(ProbeContext& ctx, const std::string& address, PciNameDatab
   add_names(d, names);
   d["driver"] = read_driver(ctx, dir);
   d["boot_vga"] = read_boot_vga(ctx, dir);
-  d["numa_node"] = read_integer(ctx, dir + "/numa_node");
+  d["numa_node"] = ctx.read_integer_fact(dir + "/numa_node");
   d["link"] = read_link(ctx, dir);
   d["bars"] = read_bars(ctx, dir);
   if (resolved) {

@@ -6,13 +6,14 @@ namespace rocmdoc {
 
 namespace {
 
-// One number of the version, as amdgpu writes it ("%d\n").
-Json read_number(ProbeContext& ctx, const std::string& path) {
-  Json text = ctx.read_text_fact(path);
-  if (is_unknown(text)) return text;
-  auto value = parse_int(text.get<std::string>());
-  if (!value || *value < 0 || *value > 255) return unknown(path + ": not a version number: " + quote_for_reason(text.get<std::string>()));
-  return *value;
+// One number of the version, as amdgpu writes it ("%d\n"); the hardware
+// register holds a byte per part.
+Json read_version_part(ProbeContext& ctx, const std::string& path) {
+  Json n = ctx.read_integer_fact(path);
+  if (is_unknown(n)) return n;
+  if (n.get<int64_t>() < 0 || n.get<int64_t>() > 255)
+    return unknown(path + ": not a version number: " + std::to_string(n.get<int64_t>()));
+  return n;
 }
 
 }  // namespace
@@ -43,7 +44,7 @@ void add_ip_discovery_facts(ProbeContext& ctx, const Json& device, Json& gpu) {
   }
   std::string version;
   for (const char* part : {"major", "minor", "revision"}) {
-    Json n = read_number(ctx, path_join(gc, part));
+    Json n = read_version_part(ctx, path_join(gc, part));
     if (is_unknown(n)) {
       gpu["gc_version"] = n;
       return;

@@ -165,7 +165,12 @@ TEST_CASE("an AMD GPU's GC version comes from amdgpu's IP discovery, null where 
   bad->file(gc + "/major", "11\n").file(gc + "/minor", "five\n").file(gc + "/revision", "0\n");
   Json odd = pci_of(bad)["gpus"][0]["gc_version"];
   REQUIRE(is_unknown(odd));
-  CHECK(unknown_reason(odd).find("/GC/0/minor: not a version number") != std::string::npos);
+  CHECK(unknown_reason(odd).find("/GC/0/minor: not a number") != std::string::npos);
+  auto* wide = navi_machine();
+  wide->file(gc + "/major", "300\n").file(gc + "/minor", "0\n").file(gc + "/revision", "0\n");
+  Json too_wide = pci_of(wide)["gpus"][0]["gc_version"];
+  REQUIRE(is_unknown(too_wide));
+  CHECK(unknown_reason(too_wide).find("/GC/0/major: not a version number: 300") != std::string::npos);
   auto* denied = navi_machine();
   denied->file(gc + "/major", "11\n").fail(gc + "/minor", "permission denied").file(gc + "/revision", "0\n");
   Json hidden = pci_of(denied)["gpus"][0]["gc_version"];

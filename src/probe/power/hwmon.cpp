@@ -9,18 +9,12 @@ namespace rocmdoc {
 
 namespace {
 
-std::optional<int64_t> number_in(const Json& text) {
-  if (!text.is_string()) return std::nullopt;
-  return parse_int(text.get<std::string>());
-}
-
-// A sysfs number, or unknown naming the file and what it held.
+// A sysfs number, or unknown naming the file and what it held; `value` is
+// set when it is a number.
 Json read_number(ProbeContext& ctx, const std::string& path, std::optional<int64_t>& value) {
-  Json text = ctx.read_text_fact(path);
-  value = number_in(text);
-  if (is_unknown(text)) return text;
-  if (!value) return unknown(path + ": not a number: " + quote_for_reason(text.get<std::string>()));
-  return *value;
+  Json n = ctx.read_integer_fact(path);
+  value = n.is_number_integer() ? std::optional<int64_t>(n.get<int64_t>()) : std::nullopt;
+  return n;
 }
 
 // Microwatts to whole watts, as amd-smi and rocm-smi print them.
