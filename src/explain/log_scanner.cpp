@@ -198,7 +198,9 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     p->text = multiline(pattern);
     std::string wide = widen_repeats(pattern);
     p->widened = wide != pattern;
-    if (!after.empty()) p->after = std::make_unique<RE2>(after, options);
+    // Both read one line, where multi-line mode changes nothing; written as
+    // the pattern is so that a ^ or $ means the same in all three.
+    if (!after.empty()) p->after = std::make_unique<RE2>(multiline(after), options);
     if (!unless.empty()) p->unless = std::make_unique<RE2>(multiline(unless), options);
     std::string why;
     p->words = !origin && id.rfind("words-", 0) == 0;
