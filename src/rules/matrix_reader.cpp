@@ -334,8 +334,15 @@ class MatrixReader {
         y_.fail(at, "'gc_ip' lists versions MAJOR.MINOR.REVISION separated by ' / ', each maybe with a condition in brackets: '" +
                         std::string(part) + "'");
       MatrixText rest = trim_view(part.substr(end));
-      if (rest.empty()) g.gc_versions.push_back(version);
-      else if (rest.front() == '(' && rest.back() == ')') g.gc_versions_conditional.push_back(version);
+      if (rest.empty()) {
+        // The probe maps a GPU's version to its one target (derived_facts):
+        // a plain version on two targets would name neither, silently.
+        for (auto& other : m_.gfx_list_)
+          if (std::find(other.gc_versions.begin(), other.gc_versions.end(), version) != other.gc_versions.end())
+            y_.fail(at, "'gc_ip' " + std::string(version) + " is also " + std::string(other.gfx) +
+                            "'s: a version without a condition names one target");
+        g.gc_versions.push_back(version);
+      } else if (rest.front() == '(' && rest.back() == ')') g.gc_versions_conditional.push_back(version);
       else y_.fail(at, "'gc_ip': a condition after the version goes in brackets: '" + std::string(part) + "'");
     }
   }

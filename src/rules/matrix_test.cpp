@@ -414,6 +414,23 @@ TEST_CASE("a gc_ip that is not versions with bracketed conditions is an error at
   CHECK(loose[0].find("a condition after the version goes in brackets: '9.4.3 rev 1'") != std::string::npos);
 }
 
+TEST_CASE("one plain GC version on two targets is an error, a conditional one is not", "[matrix]") {
+  const std::string from = "confidence: high, sources: [ids]}\ndevices:";
+  auto with = [&](const std::string& first, const std::string& second) {
+    return errors_with(kGpus, from,
+                       "gc_ip: \"" + first + "\", confidence: high, sources: [ids]}\n"
+                       "- {gfx: gfx1101, kfd_target_version: 110001, architecture: RDNA3, apu: false, products: [RX 7800 XT], "
+                       "gc_ip: \"" + second + "\", confidence: high, sources: [ids]}\ndevices:");
+  };
+  CHECK(with("11.0.0", "11.0.3").empty());
+  CHECK(with("9.4.3 (rev_id>=1)", "9.4.3 (apu)").empty());  // both say when
+  CHECK(with("11.0.0", "11.0.0 (apu)").empty());  // said on purpose: the version alone then decides nothing
+  auto twice = with("11.0.3", "11.0.3");
+  REQUIRE(twice.size() == 1);
+  CHECK(twice[0].find("m/x.yaml:6:") == 0);
+  CHECK(twice[0].find("'gc_ip' 11.0.3 is also gfx1100's") != std::string::npos);
+}
+
 TEST_CASE("a GPU's product name as people write it gives its gfx target", "[matrix]") {
   const Matrix& m = small();
   for (auto name : {"RX 7900 XTX", "rx7900xtx", "AMD Radeon RX 7900 XTX", "7900 XTX", "Radeon 7900XTX"})
