@@ -79,7 +79,9 @@ const std::vector<std::pair<std::string, std::vector<std::string>>> kExplainInpu
 TEST_CASE("check, explain and install print exactly their golden output on every fixture machine", "[golden]") {
   auto machines = fixture_machines();
   REQUIRE(machines.size() >= 8);
-  for (auto& m : machines) {
+  for (size_t i = 0; i < machines.size(); ++i) {
+    if (!in_sweep_sample(i)) continue;  // all in the plain build (test_support.h)
+    const std::string& m = machines[i];
     std::string root = machine_root(m);
     DYNAMIC_SECTION(m) {
       compare(m, "check.txt", run_rocmdoc({"check", "--root", root}));
