@@ -204,7 +204,8 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     if (!unless.empty()) p->unless = std::make_unique<RE2>(multiline(unless), options);
     std::string why;
     p->words = !origin && id.rfind("words-", 0) == 0;
-    if (set_->Add(multiline(wide), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
+    set_patterns_.push_back(multiline(wide));
+    if (set_->Add(set_patterns_.back(), &why) != static_cast<int>(patterns_.size())) why = why.empty() ? "not added" : why;
     // The widened pattern can be valid where the exact one is not (nested
     // repeats past RE2's 1000, `(a{0,40}){0,40}`), and the exact one is only
     // compiled on a hit: compile it once here, and drop it, to report its error.
@@ -227,6 +228,17 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
 }
 
 LogScanner::~LogScanner() = default;
+
+// The set of every pattern, compiled again if an earlier input dropped it
+// (the constructor checked that each pattern is added and the set compiles).
+const RE2::Set& LogScanner::words_set() {
+  if (!set_) {
+    set_ = std::make_unique<RE2::Set>(pattern_options(), RE2::UNANCHORED);
+    for (auto& p : set_patterns_) set_->Add(p, nullptr);
+    set_->Compile();
+  }
+  return *set_;
+}
 
 // A new input: its first line has no line before (not the last one of the
 // previous file).
@@ -412,6 +424,7 @@ void LogScanner::scan_block(std::string_view block) {
     result_.lines += count_lf(range);
     scan_range(range, first);
     source_bytes_ += range.size();
+    if (!in_words_window()) set_.reset();  // see log_scanner.h
     block.remove_prefix(cut);
   }
   // The block's last line (it ends with LF) is the line before the next one.
@@ -453,7 +466,7 @@ void LogScanner::scan_range(std::string_view range, size_t first_line) {
   if (range.empty()) return;
   RE2::Set::ErrorInfo info{};
   // Only whether anything matches: without a vector RE2 stops at the first match.
-  bool any = (in_words_window() ? *set_ : *messages_).Match(range, nullptr, &info);
+  bool any = (in_words_window() ? words_set() : *messages_).Match(range, nullptr, &info);
   bool set_failed = !any && info.kind != RE2::Set::kNoError;
   if (!any && !set_failed) return;
   if (range.size() > kLeafRange && !set_failed) {
@@ -480,7 +493,7 @@ void LogScanner::scan_line(std::string_view line, size_t number) {
   std::vector<int> hits;
   RE2::Set::ErrorInfo info{};
   bool words = in_words_window();
-  if (!(words ? *set_ : *messages_).Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
+  if (!(words ? words_set() : *messages_).Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
     // The set's DFA failed. RE2 resets a full cache instead, so this is not
     // expected once the set compiled (its Compile tries the DFA); were it to
     // happen, each pattern on its own still gives the right answer, slowly.

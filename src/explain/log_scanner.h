@@ -108,13 +108,20 @@ class LogScanner {
   void record(size_t index, std::string_view line, size_t number);
   void keep_head(std::string_view clean, bool line_end);
   std::string_view line_before(std::string_view line) const;
+  const RE2::Set& words_set();
 
   std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins
   size_t signature_count_ = 0;
   // Every pattern, for the first kWordsWindow bytes of an input; then the
   // set without plain words (null when there are none), whose entry i is
   // pattern message_patterns_[i].
+  // The first set is dropped once an input passes its window and compiled
+  // again from set_patterns_ when the next input needs it (words_set): on a
+  // long log its program and DFA cache are no longer needed. Measured on the
+  // 1 GiB bench log with 383 signatures: peak 31.6 MiB with it kept, 29.8
+  // MiB dropped (explain's budget is 32), the same output.
   std::unique_ptr<RE2::Set> set_;
+  std::vector<std::string> set_patterns_;
   std::unique_ptr<RE2::Set> messages_;
   std::vector<size_t> message_patterns_;
   size_t source_bytes_ = 0;  // of the current input, scanned so far
