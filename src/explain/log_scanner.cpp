@@ -212,7 +212,7 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
     else if (RE2 exact(p->widened ? p->text : "", options); !exact.ok()) why = exact.error();
     else if (p->after && !p->after->ok()) why = "after: " + p->after->error();
     else if (p->unless && !p->unless->ok()) why = "unless: " + p->unless->error();
-    else if (!p->words && messages->Add(multiline(wide), nullptr) >= 0) message_patterns_.push_back(patterns_.size());
+    else if (!p->words && messages->Add(set_patterns_.back(), nullptr) >= 0) message_patterns_.push_back(patterns_.size());
     if (!why.empty() && error_.empty()) error_ = id + ": " + why;
     patterns_.push_back(std::move(p));
   };
