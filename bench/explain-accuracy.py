@@ -20,7 +20,11 @@ finds no cause, among the problems it says the text resembles
 "no cause found" counts the cases with no cause (a resemblance or none).
 "not in catalogue" counts the cases whose confirmed cause is a problem the
 catalogue does not have yet (`new:ID`): no ranking can find those, so
-100 % minus it is the most top-1 could be.
+100 % minus it is the most top-1 could be. "nothing recognised" counts
+the cases in which explain found nothing at all to show (no cause, no
+symptom, no resemblance), the part of "no cause found" that only new
+messages or words could reach; the rest of it showed a symptom or a
+resemblance but no cause.
 
 -v lists the development cases missed at top-3, to work from. It never
 lists a validation case: their names and causes are what nobody may write
@@ -53,9 +57,10 @@ def ranked_causes(rocmdoc, path, rules=None):
     report = json.loads(run.stdout)
     # What the user is shown, in order: the causes, or when none was found
     # the problems the text's words resemble (a guess, said to be one); and
-    # whether any cause was found.
+    # whether any cause was found; and whether anything was shown at all.
     causes = [c["id"] for c in report.get("causes", [])]
-    return causes or [c["id"] for c in report.get("resembles", [])], bool(causes)
+    return (causes or [c["id"] for c in report.get("resembles", [])], bool(causes),
+            bool(causes or report.get("symptoms") or report.get("resembles")))
 
 
 def main():
@@ -88,15 +93,16 @@ def main():
     for ids in doc.get("same_problem") or []:
         for i in ids:
             same[i] = set(ids)
-    # cases, top1, top3, nothing found, cause not in the catalogue
-    parts = {"development": [0, 0, 0, 0, 0], "validation": [0, 0, 0, 0, 0]}
+    # cases, top1, top3, nothing found, cause not in the catalogue,
+    # nothing recognised
+    parts = {"development": [0] * 6, "validation": [0] * 6}
     misses = []
     # Each case is one process; two at a time halves the wall time on the
     # two-core CI machine without changing any result.
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(
             lambda case: ranked_causes(rocmdoc, os.path.join(CASES, case["file"]), rules), cases))
-    for case, (ranked, found) in zip(cases, results):
+    for case, (ranked, found, recognised) in zip(cases, results):
         part = parts[case["split"]]
         wanted = same.get(case["cause"], {case["cause"]})
         part[0] += 1
@@ -104,13 +110,15 @@ def main():
         part[2] += any(c in wanted for c in ranked[:3])
         part[3] += not found
         part[4] += str(case["cause"]).startswith("new:")
+        part[5] += not recognised
         if not any(c in wanted for c in ranked[:3]) and case["split"] == "development":
             misses.append((case["split"], case["file"], case["cause"], ranked[:3]))
-    print(f"{'part':<12} {'cases':>5} {'top-1':>7} {'top-3':>7} {'no cause found':>15} {'not in catalogue':>17}")
-    for name, (n, t1, t3, none, new) in parts.items():
+    print(f"{'part':<12} {'cases':>5} {'top-1':>7} {'top-3':>7} {'no cause found':>15}"
+          f" {'not in catalogue':>17} {'nothing recognised':>19}")
+    for name, (n, t1, t3, none, new, blank) in parts.items():
         if n:
             print(f"{name:<12} {n:>5} {100 * t1 / n:>6.1f}% {100 * t3 / n:>6.1f}%"
-                  f" {100 * none / n:>14.1f}% {100 * new / n:>16.1f}%")
+                  f" {100 * none / n:>14.1f}% {100 * new / n:>16.1f}% {100 * blank / n:>18.1f}%")
     if verbose:
         for split, file, cause, got in misses:
             print(f"miss [{split}] {file}: want {cause}, got {', '.join(got) or 'nothing'}")
