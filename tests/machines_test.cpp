@@ -141,3 +141,22 @@ TEST_CASE("the copies of the shared captures are unchanged", "[machines]") {
     CHECK(files > 0);
   }
 }
+
+TEST_CASE("a recorded machine's folder given for its root/ is an error that names root/", "[machines]") {
+  namespace fs = std::filesystem;
+  std::string folder = fs::path(machine_root("ubuntu2404-rx7900xtx")).parent_path().string();
+  auto opened = open_recorded_machine(folder);
+  REQUIRE_FALSE(opened.ok());
+  CHECK(opened.error() == folder + ": not a machine's root (no etc/, sys/, proc/ or usr/ in it); the tree is in its root/ folder: --root " +
+                              folder + "/root");
+  // The same with a trailing slash: one '/' before root.
+  auto slash = open_recorded_machine(folder + "/");
+  REQUIRE_FALSE(slash.ok());
+  CHECK(slash.error().find("--root " + folder + "/root") != std::string::npos);
+  // An empty tree without a root/ folder is still a machine with nothing to read.
+  ScratchDir empty;
+  CHECK(open_recorded_machine(empty.path.string()).ok());
+  // And a root/ folder that is itself no machine's root does not count.
+  fs::create_directories(empty.path / "root" / "data");
+  CHECK(open_recorded_machine(empty.path.string()).ok());
+}

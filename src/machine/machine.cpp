@@ -97,6 +97,21 @@ Result<std::unique_ptr<Machine>> open_recorded_machine(const std::string& root) 
   if (!::realpath(root.c_str(), resolved)) return R::fail(root + ": cannot resolve path");
   std::string abs = resolved;
   if (abs == "/") return R::ok(open_live_machine());
+  // A recorded machine's folder holds the tree in root/ beside its capture's
+  // cmd/ and the expectations: given the folder, every probe would read
+  // nothing and check would say only "could not be checked", with exit 0.
+  auto has_top_dirs = [](const std::string& dir) {
+    for (const char* top : {"/etc", "/sys", "/proc", "/usr"}) {
+      struct stat s {};
+      if (::stat((dir + top).c_str(), &s) == 0 && S_ISDIR(s.st_mode)) return true;
+    }
+    return false;
+  };
+  struct stat inner {};
+  if (!has_top_dirs(abs) && ::stat((abs + "/root").c_str(), &inner) == 0 && S_ISDIR(inner.st_mode) &&
+      has_top_dirs(abs + "/root"))
+    return R::fail(root + ": not a machine's root (no etc/, sys/, proc/ or usr/ in it); the tree is in its root/ folder: --root " +
+                   (root.empty() || root.back() != '/' ? root + "/root" : root + "root"));
   return load_recording(abs);
 }
 
