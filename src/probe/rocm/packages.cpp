@@ -12,9 +12,11 @@ namespace {
 // rocblas, amdgpu-dkms) and Debian's (librocblas0, libamdhip64-5,
 // libhsa-runtime64-1) differ, so both families are listed. "roc" alone
 // would catch unrelated packages (rocksdb), hence the explicit libraries.
+// AMD's Core SDK (10.x) names its packages amdrocm<release>[-<gfx>];
+// Fedora and Arch name AMD SMI's package amdsmi.
 constexpr std::string_view kPrefixes[] = {
-    "rocm", "hip", "hsa", "miopen", "rccl", "rocblas", "rocfft", "rocrand", "rocsparse", "rocsolver", "rocprim",
-    "rocthrust", "roctracer", "rocprofiler", "rocalution", "rocwmma", "rocdecode", "rocjpeg", "amdgpu-dkms",
+    "rocm", "amdrocm", "amdsmi", "hip", "hsa", "miopen", "rccl", "rocblas", "rocfft", "rocrand", "rocsparse",
+    "rocsolver", "rocprim", "rocthrust", "roctracer", "rocprofiler", "rocalution", "rocwmma", "rocdecode", "rocjpeg", "amdgpu-dkms",
     "amd-smi", "comgr", "libhsa", "libhsakmt", "librocm", "libamdhip", "libhip", "librocblas", "librocfft",
     "librocrand", "librocsparse", "librocsolver", "libroctracer", "librccl", "libmiopen", "libamd-comgr",
     "python3-torch", "libdrm-amdgpu"};
