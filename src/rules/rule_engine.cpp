@@ -230,6 +230,39 @@ std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
   return out;
 }
 
+// Whether the text alone rules a problem out: its when_in_text judged on the
+// text without the machine's facts (each unknown then) is false too. Where
+// it is not, the machine's facts it reads took part (the packages installed,
+// the distribution), and the reason names them, so a user sees what to
+// look at rather than "the text".
+static std::string when_in_text_false_reason(const Expr& condition, const Json& facts,
+                                             const std::map<std::string, Function>& functions) {
+  Json text_only = Json::object();
+  if (facts.is_object() && facts.contains("text")) text_only["text"] = facts["text"];
+  EvalContext alone(text_only, functions);
+  if (evaluate(condition, alone).is_false()) return "the text rules it out";
+  // Each fact it reads as facts_in_brief shows one: a short value with it,
+  // a list or an object by its name.
+  EvalContext ctx(facts, functions);
+  std::string read;
+  size_t n = 0;
+  for (auto& path : referenced_paths(condition)) {
+    if (path.starts_with("text.") || path.starts_with("it.") || path == "text" || path == "it") continue;
+    if (++n > 3) {
+      read += ", ...";
+      break;
+    }
+    Value v = evaluate_path(path, ctx);
+    std::string shown = path;
+    if (!v.is_unknown() && v.json().is_array() && v.json().empty()) shown += " is empty";
+    else if (!v.is_unknown() && v.json().is_primitive() && json_text(v.json()).size() <= 60)
+      shown += " is " + json_text(v.json());
+    read += (read.empty() ? "" : ", ") + shown;
+  }
+  if (read.empty()) return "its condition does not hold on these facts";
+  return "the facts rule it out for what the text shows (" + read + ")";
+}
+
 RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::map<std::string, Function>& functions) {
   RuleOutcome out;
   out.rule = &problem.rule;
@@ -256,7 +289,7 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     if (v.is_false()) {
       out.verdict = Verdict::passed;
       out.findings.clear();
-      out.reason = "the text rules it out";
+      out.reason = when_in_text_false_reason(*problem.when_in_text, facts, functions);
     } else if (!v.is_true() && out.verdict == Verdict::fired) {
       out.verdict = Verdict::unknown;
       out.reason = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";
