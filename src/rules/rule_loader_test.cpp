@@ -145,6 +145,30 @@ TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]"
   CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"unknown": "no text"}})") == Verdict::unknown);
 }
 
+// A when_in_text that is false only with the machine's facts is not "the
+// text" ruling the problem out: the reason names the facts it read.
+TEST_CASE("a text condition refuted by the machine's facts names them, one refuted by the text says the text",
+          "[rules]") {
+  std::string r(kGoodRule);
+  r.replace(r.find("    when: kfd.device_node.present == false\n"), 43,
+            "    when_in_text: '\"kfd-no-such-file\" in text.matched and kfd.device_node.present == false'\n");
+  // A problem without `when` is found through a symptom.
+  Loaded l("symptoms:\n  - id: s\n    title: t\n    signals: [{signature: sig, weight: 1}]\n    problems: [kfd-missing]\n"
+           "signatures:\n  - id: sig\n    pattern: 'x'\n    examples: {match: [x], no_match: [y]}\n" + r);
+  REQUIRE(l.first_error() == "");
+  const Problem& p = l.set.problems.at(0);
+  REQUIRE(p.when_in_text);
+  auto outcome = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions); };
+  auto by_text = outcome(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["rocminfo-gpu-agent"]}})");
+  CHECK(by_text.verdict == Verdict::passed);
+  CHECK(by_text.reason == "the text rules it out");
+  auto by_facts = outcome(R"({"kfd": {"device_node": {"present": true}}, "text": {"matched": ["kfd-no-such-file"]}})");
+  CHECK(by_facts.verdict == Verdict::passed);
+  CHECK(by_facts.reason == "the facts rule it out for what the text shows (kfd.device_node.present is true)");
+  CHECK(outcome(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["kfd-no-such-file"]}})").verdict ==
+        Verdict::fired);
+}
+
 TEST_CASE("an example with the wrong verdict is reported", "[rules]") {
   std::string r(kGoodRule);
   r.replace(r.find("expect: pass"), 12, "expect: fire");
