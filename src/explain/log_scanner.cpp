@@ -427,7 +427,7 @@ void LogScanner::scan_block(std::string_view block) {
     result_.lines += count_lf(range);
     scan_range(range, first);
     source_bytes_ += range.size();
-    if (!in_words_window()) set_.reset();  // see log_scanner.h
+    if (source_bytes_ >= kDropWordsSetAfter) set_.reset();  // see log_scanner.h
     block.remove_prefix(cut);
   }
   // The block's last line (it ends with LF) is the line before the next one.
