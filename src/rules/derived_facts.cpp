@@ -662,7 +662,11 @@ void add_derived_facts(Json& facts, const Matrix& matrix, const std::optional<st
       if (p.is_object() && field(p, "vendor") == "amd") gpus.push_back(joined_gpu(facts, p, matrix));
     facts["gpus"] = gpus;
   } else {
-    facts["gpus"] = is_unknown(facts["pci"]) ? facts["pci"] : unknown("no PCI device list");
+    // Read, not facts["pci"]: that would add a null "pci" to a document
+    // without one (explain --no-probe), and pci.gpus would then be null, not
+    // unknown, ruling out every problem that asks for an AMD GPU there.
+    Json pci = field(facts, "pci");
+    facts["gpus"] = is_unknown(pci) ? pci : unknown("no PCI device list");
   }
   facts["target"] = target_release(facts, gpus, matrix, requested_rocm);
   describe_tracks(facts, matrix);

@@ -41,6 +41,19 @@ TEST_CASE("explain --no-probe --json names the cause and shows the evidence line
   CHECK(j["causes"][0]["fix"]["steps"].size() > 0);
 }
 
+// With no machine facts nothing is known of the PCI devices: a problem that
+// needs an AMD GPU there stays open, never "ruled out" by a null list.
+TEST_CASE("explain --no-probe leaves a problem that reads the PCI devices undecided", "[explain][cli]") {
+  Json j = json_of(run_rocmdoc({"explain", "--no-probe", "--json", "/bin/sh: 1: nvidia-smi: not found"}));
+  bool listed = false;
+  for (auto& cause : j["causes"])
+    if (cause["id"] == "app-requires-nvidia-smi") {
+      listed = true;
+      CHECK(cause["verdict"] == "undecided");
+    }
+  CHECK(listed);
+}
+
 TEST_CASE("the machine's facts decide between the causes a routing message points to", "[explain][cli]") {
   auto not_loaded = run_rocmdoc({"explain", "--json", "--root", test::machine_root("desktop-amdgpu-not-loaded"), kOutOfResources});
   auto no_group = run_rocmdoc({"explain", "--json", "--root", test::machine_root("user-not-in-render"), kOutOfResources});
