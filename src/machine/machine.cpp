@@ -107,9 +107,7 @@ Result<std::unique_ptr<Machine>> open_recorded_machine(const std::string& root) 
     }
     return false;
   };
-  struct stat inner {};
-  if (!has_top_dirs(abs) && ::stat((abs + "/root").c_str(), &inner) == 0 && S_ISDIR(inner.st_mode) &&
-      has_top_dirs(abs + "/root"))
+  if (!has_top_dirs(abs) && has_top_dirs(abs + "/root"))
     return R::fail(root + ": not a machine's root (no etc/, sys/, proc/ or usr/ in it); the tree is in its root/ folder: --root " +
                    (root.empty() || root.back() != '/' ? root + "/root" : root + "root"));
   return load_recording(abs);
