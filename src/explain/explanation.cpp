@@ -111,11 +111,8 @@ std::string facts_in_brief(const ExplainedCause& e, const Json& facts, const Kno
   std::string out;
   int n = 0;
   for (auto& [path, value] : read) {
-    std::string shown;
-    if (value.is_array() && value.empty()) shown = "empty";
-    else if (value.is_primitive()) shown = json_text(value);
-    else continue;  // an unknown, or too long to read in one line
-    if (shown.size() > 60) continue;
+    std::string shown = fact_value_in_brief(value);
+    if (shown.empty()) continue;  // an unknown, or too long to read in one line
     out += (out.empty() ? "" : ", ") + path + " is " + shown;
     if (++n == 3) break;
   }

@@ -230,6 +230,13 @@ std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
   return out;
 }
 
+std::string fact_value_in_brief(const Json& value) {
+  std::string shown;
+  if (value.is_array() && value.empty()) shown = "empty";
+  else if (value.is_primitive()) shown = json_text(value);
+  return shown.size() <= 60 ? shown : "";
+}
+
 // Whether the text alone rules a problem out: its when_in_text judged on the
 // text without the machine's facts (each unknown then) is false too. Where
 // it is not, the machine's facts it reads took part (the packages installed,
@@ -241,8 +248,8 @@ static std::string when_in_text_false_reason(const Expr& condition, const Json& 
   if (facts.is_object() && facts.contains("text")) text_only["text"] = facts["text"];
   EvalContext alone(text_only, functions);
   if (evaluate(condition, alone).is_false()) return "the text rules it out";
-  // Each fact it reads as facts_in_brief shows one: a short value with it,
-  // a list or an object by its name.
+  // Each fact it reads with its short value (fact_value_in_brief), else by
+  // its name.
   EvalContext ctx(facts, functions);
   std::string read;
   size_t n = 0;
@@ -253,11 +260,8 @@ static std::string when_in_text_false_reason(const Expr& condition, const Json& 
       break;
     }
     Value v = evaluate_path(path, ctx);
-    std::string shown = path;
-    if (!v.is_unknown() && v.json().is_array() && v.json().empty()) shown += " is empty";
-    else if (!v.is_unknown() && v.json().is_primitive() && json_text(v.json()).size() <= 60)
-      shown += " is " + json_text(v.json());
-    read += (read.empty() ? "" : ", ") + shown;
+    std::string value = v.is_unknown() ? "" : fact_value_in_brief(v.json());
+    read += (read.empty() ? "" : ", ") + path + (value.empty() ? "" : " is " + value);
   }
   if (read.empty()) return "its condition does not hold on these facts";
   return "the facts rule it out for what the text shows (" + read + ")";

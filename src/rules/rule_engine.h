@@ -16,6 +16,10 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
 // prints as what is missing, "(gfx not known)", in a sentence, and as a blank
 // to fill in, "<gfx>", in a command (argv, verify, or right after "=").
 Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::string, Function>& functions);
+// A fact's value as a reason shows it after "path is": "empty" for an empty
+// list, a short value (60 bytes or fewer) as written; "" for anything else
+// (an object, a longer list or text), which a one-line reason leaves out.
+std::string fact_value_in_brief(const Json& value);
 RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
 
 // check: every problem that has a facts condition.
