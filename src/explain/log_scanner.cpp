@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 
@@ -331,6 +332,19 @@ constexpr Replacement kTypography[] = {
     {"\xE2\x80\xB2", "'"},  {"\xE2\x80\x9C", "\""}, {"\xE2\x80\x9D", "\""}, {"\xE2\x80\x9E", "\""},
     {"\xE2\x80\xB3", "\""}, {"\xC2\xA0", " "},      {"\xE2\x80\x8B", ""},   {"\xEF\xBB\xBF", ""}};
 
+// A captured gfx target in the form the matrix and the machine's facts use:
+// people write "GFX 1102", "gfx-1030" or "GFX1100" where the runtime prints
+// "gfx1102", and a target that compared unequal to the GPU's would name a
+// second GPU that is not there.
+std::string captured_value(const std::string& name, std::string_view g) {
+  std::string v(g);
+  if (name != "gfx") return v;
+  std::string out;
+  for (char c : v)
+    if (c != ' ' && c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // Two captures of a context value name the same thing: the same text, or
 // for a GPU's name the same card however it is written ("radeon rx570" in
 // the user's words, "Radeon RX 570" in torch's device name): the matrix's
@@ -545,9 +559,10 @@ void LogScanner::record(size_t index, std::string_view line, size_t number) {
   for (auto& [name, i] : named) {
     const re2::StringPiece& g = groups[static_cast<size_t>(i)];
     if (!g.data() || g.empty()) continue;
+    std::string value = captured_value(name, std::string_view(g.data(), g.size()));
     auto it = hits.captures.find(name);
-    if (it == hits.captures.end()) hits.captures[name] = std::string(g);
-    else if (p.context && !same_value(name, it->second, std::string_view(g.data(), g.size()))) hits.ambiguous.insert(name);
+    if (it == hits.captures.end()) hits.captures[name] = std::move(value);
+    else if (p.context && !same_value(name, it->second, value)) hits.ambiguous.insert(name);
   }
 }
 

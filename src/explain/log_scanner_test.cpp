@@ -180,6 +180,25 @@ TEST_CASE("one card named twice in two ways is one GPU name, two cards are none"
   CHECK(run("one RX 580\nand one RX 6600\n").ambiguous.count("gpu_name") == 1);
 }
 
+TEST_CASE("a captured gfx target is written as the runtime writes it, however the text spells it", "[scanner]") {
+  Signature mentioned{"mentioned", "(?i)\\b(?P<gfx>gfx[ _-]?[0-9]{3}[0-9a-f]?)\\b", {}, {}};
+  mentioned.context = true;
+  auto run = [&](std::string_view text) {
+    LogScanner s({mentioned}, {});
+    REQUIRE(s.error().empty());
+    s.feed(text);
+    s.finish();
+    return s.result().hits.at("mentioned");
+  };
+  CHECK(run("my card is GFX 1102\n").captures.at("gfx") == "gfx1102");
+  CHECK(run("built for gfx-900\n").captures.at("gfx") == "gfx900");
+  // Three spellings of one target are one target, not three GPUs.
+  auto same = run("GFX 1030 here\nrocminfo: gfx1030\nGFX_1030\n");
+  CHECK(same.captures.at("gfx") == "gfx1030");
+  CHECK(same.ambiguous.empty());
+  CHECK(run("gfx1030 here\nand GFX 1100 there\n").ambiguous.count("gfx") == 1);
+}
+
 TEST_CASE("the result does not depend on how the input is cut", "[scanner]") {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "noise line " + std::to_string(i) + (i % 3 ? "\r\n" : "\n");
