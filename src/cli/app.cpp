@@ -103,7 +103,8 @@ void add_check(CLI::App& app, Invocation::Check& c, std::string& color) {
   c.app->add_option("--facts", c.options.facts_file, "Diagnose a facts document saved with `rocmdoc facts -o`")
       ->type_name("FILE");
   c.app->add_option("--rocm", c.options.rocm,
-                    "Check against this ROCm release (default: the newest the matrix lists for this GPU and distribution)")
+                    "Check against this ROCm release, X.Y.Z or X.Y for its newest point release (default: the installed "
+                    "release; with none installed, the newest the matrix lists for this GPU and distribution)")
       ->type_name("X.Y.Z");
   c.app->add_option("--rules", c.options.rules_dir, "Use the rules in DIR instead of the built-in ones")
       ->type_name("DIR");

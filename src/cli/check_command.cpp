@@ -126,12 +126,12 @@ int run_check_command(const MachineOptions& machine_options, const CheckOptions&
   Json facts = std::move(loaded.value().facts);
   std::optional<std::string> rocm;
   if (!options.rocm.empty()) {
-    if (knowledge.matrix->release(options.rocm).is_null()) {
+    rocm = knowledge.matrix->resolve_release(options.rocm);
+    if (!rocm) {
       err << "rocmdoc: --rocm " << options.rocm << " is not a release in the matrix (as of "
           << knowledge.matrix->as_of() << "); `rocmdoc rules info` names the newest release of each line\n";
       return failed_run();
     }
-    rocm = options.rocm;
   }
   // The text goes to a terminal: a recorded tree or a facts file from
   // someone else must not reach it with escape sequences (a window title,

@@ -29,9 +29,8 @@ Json checked_summary(const MachineOptions& machine, const CheckOptions& check) {
   }
   std::optional<std::string> rocm;
   if (!check.rocm.empty()) {
-    if (knowledge.matrix->release(check.rocm).is_null())
-      return {{"fail", "--rocm " + check.rocm + " is not a release in the matrix"}};
-    rocm = check.rocm;
+    rocm = knowledge.matrix->resolve_release(check.rocm);
+    if (!rocm) return {{"fail", "--rocm " + check.rocm + " is not a release in the matrix"}};
   }
   auto loaded = machine_facts(machine, check.facts_file);
   if (!loaded) return {{"fail", loaded.error()}};

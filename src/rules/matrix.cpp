@@ -334,6 +334,24 @@ Value Matrix::gpu_support(const std::string& version, const std::string& gfx) co
     // A target with several products can be listed twice; the best wins.
     if (s == "supported" || (s == "deprecated" && best != "supported") || best == "not_listed") best = s;
   }
+  // Some releases are known only by their compatibility matrix's target
+  // column (every entry gfx-level, no product), which leaves out targets
+  // AMD's product tables list: 6.3.1's names the Radeon PRO V710 (gfx1101)
+  // and the deprecated gfx906, 6.3.3's column neither. A target another
+  // release of the line lists by product is then not known to be left out.
+  bool gfx_level_only = std::none_of(r->gpus.begin(), r->gpus.end(), [](auto& g) { return g.product.has_value(); });
+  if (best == "not_listed" && gfx_level_only) {
+    for (auto& other : releases_) {
+      if (other.line != r->line) continue;
+      bool by_product = std::any_of(other.gpus.begin(), other.gpus.end(), [&](auto& g) {
+        return g.gfx == gfx && g.product && !g.track && (g.support == "supported" || g.support == "deprecated");
+      });
+      if (by_product)
+        return Value::unknown("the matrix holds only ROCm " + version + "'s compatibility-matrix target list, not its " +
+                              "product list; " + gfx + " is not on it, but ROCm " + std::string(other.version) +
+                              "'s product list names it");
+    }
+  }
   return Value::of(std::string(best));
 }
 
@@ -387,6 +405,22 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
     return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id + " for " +
                           family + " GPUs");
   return Value::of(false);
+}
+
+std::optional<std::string> Matrix::resolve_release(const std::string& wanted) const {
+  if (find_release(wanted)) return wanted;
+  // A series is X.Y: "10" or "7" would pick between lines, not point releases.
+  if (std::count(wanted.begin(), wanted.end(), '.') != 1) return std::nullopt;
+  const Release* newest = nullptr;
+  for (auto& r : releases_)
+    if (starts_with(r.version, wanted + ".") && (!newest || compare_versions(r.version, newest->version) > 0))
+      newest = &r;
+  if (!newest) return std::nullopt;
+  return std::string(newest->version);
+}
+
+bool Matrix::has_gpu(const std::string& version, const std::string& gfx) const {
+  return listed_as_supported(gpu_support(version, gfx));
 }
 
 Value Matrix::lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,

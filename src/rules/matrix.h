@@ -243,6 +243,10 @@ class Matrix {
   // alone does not decide (GC 9.4.3).
   const GfxTarget* gfx_for_gc_version(std::string_view version) const;
   const Release* find_release(std::string_view version) const;  // exact version ("6.4.1")
+  // What a user's --rocm names: the exact release, else the newest point
+  // release of a series ("10.1" is 10.1.0, "7.2" 7.2.4, as AMD names its
+  // lines); nullopt when the matrix has neither, and for a bare major ("10").
+  std::optional<std::string> resolve_release(const std::string& wanted) const;
   // A GPU's product name as people write it ("RX 6700XT", "Radeon 780M",
   // "MI300X") -> its gfx target, from the devices' marketing names and the
   // targets' product lists; nullopt when no name matches, or names of
@@ -255,6 +259,8 @@ class Matrix {
   Json release(const std::string& version) const;
   // "supported", "deprecated", "unsupported", "not_listed", or unknown.
   Value gpu_support(const std::string& version, const std::string& gfx) const;
+  // gpu_support says "supported" or "deprecated": the release has code for gfx.
+  bool has_gpu(const std::string& version, const std::string& gfx) const;
   // Where the release supports gfx only through a track ("ROCm on Radeon"):
   // that entry (the first supported one), else nullptr, also when the
   // release's own list names gfx as supported.

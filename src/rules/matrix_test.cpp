@@ -669,3 +669,30 @@ TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows",
   CHECK(m.newest_release_for("gfx1100", "ubuntu", "24.04", "radeon") == "7.2.4");
   CHECK(m.newest_release_for("gfx1100", "rhel", "9.8", "radeon") == "10.1.0");  // 10.x lists RHEL 9.8 for Radeon too
 }
+
+TEST_CASE("a release known by its target column alone does not leave out a target its line lists by product",
+          "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  // 6.3.1's product list names gfx1101 (Radeon PRO V710) and gfx906; 6.3.3's
+  // target column names neither: not known, never "not listed".
+  CHECK(m.gpu_support("6.3.1", "gfx1101").json() == "supported");
+  CHECK(m.gpu_support("6.3.3", "gfx1101").is_unknown());
+  CHECK(m.gpu_support("6.3.3", "gfx1101").why().find("6.3.3's compatibility-matrix target list") != std::string::npos);
+  CHECK(m.gpu_support("6.3.3", "gfx906").is_unknown());
+  CHECK(m.gpu_support("6.3.3", "gfx1100").json() == "supported");
+  // A target no product list of the line names stays not listed.
+  CHECK(m.gpu_support("6.3.3", "gfx1031").json() == "not_listed");
+}
+
+TEST_CASE("--rocm X.Y is the newest point release of the series", "[matrix][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  CHECK(m.resolve_release("6.4.1") == "6.4.1");
+  CHECK(m.resolve_release("10.1") == "10.1.0");
+  CHECK(m.resolve_release("7.2") == "7.2.4");
+  CHECK(m.resolve_release("10") == std::nullopt);
+  CHECK(m.resolve_release("9.9") == std::nullopt);
+}

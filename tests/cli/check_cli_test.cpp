@@ -109,6 +109,16 @@ TEST_CASE("check refuses bad input with exit 2 and says what and where", "[cli][
   fs::remove_all(dir);
 }
 
+TEST_CASE("check --rocm takes a series for its newest point release, as AMD names its lines", "[cli][check]") {
+  auto series = run_rocmdoc({"check", "--json", "--rocm", "10.1", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  REQUIRE(series.exit_code != 2);
+  Json report = Json::parse(series.out);
+  CHECK(report["target"]["rocm"] == "10.1.0");
+  CHECK(report["target"]["chosen_by"] == "--rocm");
+  // A prefix that is no series is no release: "10" is not 10.1.0.
+  CHECK(run_rocmdoc({"check", "--rocm", "10", "--root", machine_root("ubuntu2404-rx7900xtx")}).exit_code == 2);
+}
+
 TEST_CASE("check output has no colour codes off a terminal", "[cli][check]") {
   auto r = run_rocmdoc({"check", "--root", machine_root("user-not-in-render")});
   CHECK(r.out.find("\033[") == std::string::npos);

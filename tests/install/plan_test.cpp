@@ -267,6 +267,14 @@ TEST_CASE("refusals say why and what to do instead", "[install-plan]") {
   InstallOptions old;
   old.rocm = "5.7.1";
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", old)) == "release-not-covered");
+  // What --rocm can name instead is what installs on this distribution: on
+  // Ubuntu 26.04 the Core SDK line, not the production releases.
+  InstallOptions r7141;
+  r7141.rocm = "7.14.1";
+  auto not_covered = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", r7141));
+  CHECK(not_covered.id == "release-not-covered");
+  CHECK(not_covered.instead.find("on ubuntu 26.04 (10.1.0, 10.0.0)") != std::string::npos);
+  CHECK(not_covered.instead.find("7.2.4") == std::string::npos);
   InstallOptions r643;
   r643.rocm = "6.4.3";
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", r643, debian("13", "trixie", "6.12.48+deb13-amd64"))) ==

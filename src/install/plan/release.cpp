@@ -64,6 +64,16 @@ std::string covered_releases(const InstallRecipes& r) {
   return out;
 }
 
+// The releases whose recipe installs on this distribution, on request or
+// not, newest first: what --rocm can name here. On Ubuntu 26.04 that is the
+// Core SDK line alone, which covered_releases leaves out.
+std::string releases_for_distro(const InstallRecipes& r, const RecipeDistro& d) {
+  std::string out;
+  for (auto& rel : r.releases)
+    if (rel.supports(d)) out += (out.empty() ? "" : ", ") + rel.version;
+  return out;
+}
+
 // An on-request release with a package built for gfx: worth naming when
 // nothing else fits, but only one that would pass here: its recipe covers
 // the distribution and the matrix lists the distribution for this GPU
@@ -301,9 +311,13 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
   }
   if (!ctx.options.rocm.empty()) {
     ctx.release = requested_release(ctx.recipes, ctx.options.rocm);
-    if (!ctx.release)
+    if (!ctx.release) {
+      std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
       return InstallRefusal{"release-not-covered", "rocmdoc has no install recipe for ROCm " + ctx.options.rocm + ".",
-                            "Pick one of " + covered_releases(ctx.recipes) + " with --rocm, or follow AMD's install guide."};
+                            here.empty() ? "rocmdoc installs no release on " + ctx.distro->name() + "; follow AMD's install guide."
+                                         : "Pick one of the releases rocmdoc installs on " + ctx.distro->name() + " (" + here +
+                                               ") with --rocm, or follow AMD's install guide."};
+    }
     if (!ctx.release->supports(*ctx.distro))
       return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + ctx.distro->name() + ".",
                             "Pick a newer release with --rocm, or leave --rocm out for the newest that fits."};
