@@ -29,6 +29,9 @@ Json probe_distro(ProbeContext& ctx, const Json&) {
     d["codename"] = field("VERSION_CODENAME");
     // Ubuntu wrote UBUNTU_CODENAME before VERSION_CODENAME existed.
     if (d["codename"].is_null()) d["codename"] = field("UBUNTU_CODENAME");
+    // A distribution built on Ubuntu names its base by it (Linux Mint 22:
+    // VERSION_CODENAME wilma, UBUNTU_CODENAME noble).
+    d["ubuntu_codename"] = field("UBUNTU_CODENAME");
     d["pretty_name"] = field("PRETTY_NAME");
     // NAME tells what ID does not: CentOS Stream's ID is "centos", as CentOS 7's was.
     d["name"] = field("NAME");

@@ -487,17 +487,43 @@ long version_number(std::string_view v) {
   return major * 1000 + minor;
 }
 
+// The machine's GPU as the matrix's rows are judged by (target.gpu_*): an
+// empty gfx is not known, and then every row counts, as before a GPU is
+// found.
+struct GpuKey {
+  std::string family, gfx, device_id;
+};
+
+GpuKey target_gpu(const Json& facts) {
+  const Json& t = field(facts, "target");
+  auto text = [&](const char* k) { return field(t, k).is_string() ? field(t, k).get<std::string>() : std::string(); };
+  return {text("gpu_family"), text("gpu_gfx"), text("gpu_device_id")};
+}
+
+// Whether release r's row d is advice for this GPU: the release has code for
+// its target and the row is not limited to other GPUs. An RX 7900 XTX on
+// openSUSE Leap is not helped by SLES 15.7, which ROCm 10.1.0 lists for
+// Instinct GPUs only.
+bool row_fits(const Matrix& matrix, const Release& r, const MatrixDistro& d, const GpuKey& gpu) {
+  if (gpu.gfx.empty()) return true;
+  std::string v(r.version);
+  return matrix.has_gpu(v, gpu.gfx) &&
+         matrix.lists_gpu(v, std::string(d.id), std::string(d.version), gpu.family, gpu.gfx, gpu.device_id).is_true();
+}
+
 // The version of `id` nearest to `version_id` among those the newest release
-// listing `id` at all names, as "RHEL 9.6", with that release; empty when no
-// release lists `id`. same_major: only versions of the machine's major
-// release (CentOS 7 is no advice for CentOS Stream 9). A machine version of
-// a major only ("9": CentOS Stream) is nearest to that major's newest minor.
+// listing `id` for this GPU names, as "RHEL 9.6", with that release; empty
+// when no release lists `id` for it. same_major: only versions of the
+// machine's major release (CentOS 7 is no advice for CentOS Stream 9). A
+// machine version of a major only ("9": CentOS Stream) is nearest to that
+// major's newest minor.
 std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::string_view id,
-                                                   const std::string& version_id, bool same_major) {
+                                                   const std::string& version_id, bool same_major, const GpuKey& gpu) {
   const Release* newest = nullptr;
   for (auto& r : matrix.releases()) {
     if (!lists_distributions(r)) continue;
-    bool has = std::any_of(r.distros.begin(), r.distros.end(), [&](auto& d) { return d.id == id; });
+    bool has = std::any_of(r.distros.begin(), r.distros.end(),
+                           [&](auto& d) { return d.id == id && row_fits(matrix, r, d, gpu); });
     if (has && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
   }
   if (!newest) return {};
@@ -507,7 +533,7 @@ std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::st
   std::string best;
   long best_distance = 0, best_number = -1;
   for (auto& d : newest->distros) {
-    if (d.id != id) continue;
+    if (d.id != id || !row_fits(matrix, *newest, d, gpu)) continue;
     long n = version_number(d.version);
     if ((same_major || major_only) && (want < 0 || n < 0 || n / 1000 != want / 1000)) continue;
     // Without a comparable version (a rolling release) the newest is nearest.
@@ -547,6 +573,34 @@ Json own_gpu_targets(const OwnPackages& own, const std::string& name, const Json
   return text_list(own.gpu_targets);
 }
 
+// The newest release that lists any distribution for this GPU, and its
+// distributions for it, one name each with its versions in the release's
+// order: "Ubuntu 26.04/24.04, Debian 13/12". Empty when none does.
+using ListedElsewhere = std::pair<std::string, std::string>;
+ListedElsewhere listed_elsewhere(const Matrix& matrix, const GpuKey& gpu) {
+  const Release* newest = nullptr;
+  for (auto& r : matrix.releases()) {
+    if (!lists_distributions(r) || (newest && compare_versions(r.version, newest->version) <= 0)) continue;
+    if (std::any_of(r.distros.begin(), r.distros.end(), [&](auto& d) { return row_fits(matrix, r, d, gpu); }))
+      newest = &r;
+  }
+  if (!newest) return {};
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_name;
+  for (auto& d : newest->distros) {
+    if (!row_fits(matrix, *newest, d, gpu)) continue;
+    std::string name = distro_name(matrix, d.id), version(d.version);
+    auto it = std::find_if(by_name.begin(), by_name.end(), [&](auto& e) { return e.first == name; });
+    if (it == by_name.end()) it = by_name.insert(by_name.end(), {name, {}});
+    if (std::find(it->second.begin(), it->second.end(), version) == it->second.end()) it->second.push_back(version);
+  }
+  std::string names;
+  for (auto& [name, versions] : by_name) {
+    names += (names.empty() ? "" : ", ") + name + " ";
+    for (size_t i = 0; i < versions.size(); ++i) names += (i ? "/" : "") + versions[i];
+  }
+  return {std::string(newest->version), names};
+}
+
 // distro_support: whether any ROCm release lists this distribution and
 // version, for which releases; where none does, what to use instead (the
 // nearest listed version of it or of the distribution it follows, or its
@@ -572,16 +626,62 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   });
   s["listed"] = !releases.empty();
   s["releases"] = releases;
+  // Listed for this GPU: Debian 13 is listed, for Instinct GPUs only. Not
+  // known without a GPU's target.
+  GpuKey gpu = target_gpu(facts);
+  Json for_gpu_releases = Json::array();
+  for (auto& r : releases) {
+    const Release* rel = matrix.find_release(r.get<std::string>());
+    const MatrixDistro* row = rel ? rel->distro_row(distro, version_id) : nullptr;
+    if (row && row_fits(matrix, *rel, *row, gpu)) for_gpu_releases.push_back(r);
+  }
+  // A GPU no release has code for (gfx1031) is not a matter of the
+  // distribution: its own finding says so.
+  bool some_release_has_it = !gpu.gfx.empty() && std::any_of(matrix.releases().begin(), matrix.releases().end(), [&](auto& r) {
+    return matrix.has_gpu(std::string(r.version), gpu.gfx);
+  });
+  Json not_known = gpu.gfx.empty() ? unknown("no AMD GPU with a known target")
+                                   : unknown("no ROCm release in the matrix has code for " + gpu.gfx);
+  s["releases_for_gpu"] = some_release_has_it ? for_gpu_releases : not_known;
+  s["listed_for_gpu"] = some_release_has_it ? Json(!for_gpu_releases.empty()) : not_known;
   s["first"] = releases.empty() ? Json(nullptr) : releases.front();
   s["last"] = releases.empty() ? Json(nullptr) : releases.back();
   // The advice for a distribution no release lists.
   // The distribution's own nearest version of the same major release, else
   // the distribution it follows, else its own nearest of any release
   // (Ubuntu 25.10: Ubuntu 26.04).
+  // All of it for this machine's GPU: a row limited to other GPUs is no
+  // advice. Where no release lists any distribution for the GPU (gfx803),
+  // the advice is for any GPU, and says so by naming no target.
   bool follows = entry && entry->follows;
-  auto [nearest, nearest_release] = nearest_listed(matrix, distro, version_id, follows);
-  if (nearest.empty() && follows)
-    std::tie(nearest, nearest_release) = nearest_listed(matrix, *entry->follows, version_id, false);
+  // A distribution rocmdoc does not describe, built on Ubuntu (Linux Mint,
+  // Pop!_OS, KDE neon): its UBUNTU_CODENAME names the Ubuntu release whose
+  // packages it runs, which is the advice (Mint's VERSION_ID, "22", is no
+  // Ubuntu version).
+  std::string base_version;
+  if (!entry) {
+    const Json& like = field(field(facts, "distro"), "id_like");
+    const Json& codename = field(field(facts, "distro"), "ubuntu_codename");
+    bool ubuntu_like = like.is_array() && std::any_of(like.begin(), like.end(), [](const Json& w) { return w == "ubuntu"; });
+    if (const MatrixDistribution* ubuntu = matrix.distribution("ubuntu"); ubuntu && ubuntu_like && codename.is_string())
+      for (auto& [v, c] : ubuntu->codenames)
+        if (c == codename.get<std::string>()) base_version = std::string(v);
+  }
+  s["based_on"] = base_version.empty() ? Json(nullptr) : Json("Ubuntu " + base_version);
+  auto nearest_for = [&](const GpuKey& g) {
+    auto found = nearest_listed(matrix, distro, version_id, follows, g);
+    if (found.first.empty() && follows) found = nearest_listed(matrix, *entry->follows, version_id, false, g);
+    if (found.first.empty() && !base_version.empty()) found = nearest_listed(matrix, "ubuntu", base_version, false, g);
+    return found;
+  };
+  auto [nearest, nearest_release] = nearest_for(gpu);
+  auto [elsewhere_release, elsewhere] = nearest.empty() ? listed_elsewhere(matrix, gpu) : ListedElsewhere{};
+  if (!gpu.gfx.empty() && nearest.empty() && elsewhere_release.empty()) {
+    gpu = GpuKey{};
+    std::tie(nearest, nearest_release) = nearest_for(gpu);
+    std::tie(elsewhere_release, elsewhere) = nearest.empty() ? listed_elsewhere(matrix, gpu) : ListedElsewhere{};
+  }
+  std::string for_gpu = gpu.gfx.empty() ? "" : " for " + gpu.gfx;
   s["nearest"] = nearest.empty() ? Json(nullptr) : Json(nearest);
   s["nearest_release"] = nearest.empty() ? Json(nullptr) : Json(nearest_release);
   s["own_rocm"] = entry && entry->own_rocm ? Json(std::string(*entry->own_rocm)) : Json(nullptr);
@@ -612,35 +712,19 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   // A sentence for the report, "" when nothing about it is unconfirmed.
   s["caveat"] = entry && entry->unconfirmed ? "Not confirmed: " + std::string(*entry->unconfirmed) + "." : "";
   std::string use;
-  if (!nearest.empty()) use = nearest + ", which ROCm " + nearest_release + " lists";
+  if (!nearest.empty()) use = nearest + ", which ROCm " + nearest_release + " lists" + for_gpu;
+  if (!nearest.empty() && !base_version.empty())
+    use += " (" + label + " is built on Ubuntu " + base_version +
+           (nearest == "Ubuntu " + base_version ? ": AMD's packages for it may install here, untested by AMD)" : ")");
   if (entry && entry->own_rocm) use += (use.empty() ? "" : ", or ") + std::string(*entry->own_rocm);
-  if (nearest.empty()) {
-    // No version of it, or of what it follows, is listed (Fedora, Arch, a
-    // distribution rocmdoc does not describe): the newest release's list is
-    // the way to AMD's support, beside its own packages where it has them.
-    const Release* newest = nullptr;
-    for (auto& r : matrix.releases())
-      if (lists_distributions(r) && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
-    if (newest) {
-      // One name per distribution with its versions, in the release's order:
-      // "Ubuntu 26.04/24.04, Debian 13/12".
-      std::vector<std::pair<std::string, std::vector<std::string>>> by_name;
-      for (auto& d : newest->distros) {
-        std::string name = distro_name(matrix, d.id), version(d.version);
-        auto it = std::find_if(by_name.begin(), by_name.end(), [&](auto& e) { return e.first == name; });
-        if (it == by_name.end()) it = by_name.insert(by_name.end(), {name, {}});
-        if (std::find(it->second.begin(), it->second.end(), version) == it->second.end()) it->second.push_back(version);
-      }
-      std::string names;
-      for (auto& [name, versions] : by_name) {
-        names += (names.empty() ? "" : ", ") + name + " ";
-        for (size_t i = 0; i < versions.size(); ++i) names += (i ? "/" : "") + versions[i];
-      }
-      use += (use.empty() ? "" : ", or ") + ("a distribution ROCm " + std::string(newest->version) + " lists (" +
-                                             names + ")");
-    }
-  }
+  // No version of it, or of what it follows, is listed (Fedora, Arch, a
+  // distribution rocmdoc does not describe): the newest release's list is
+  // the way to AMD's support, beside its own packages where it has them.
+  if (!elsewhere_release.empty())
+    use += (use.empty() ? "" : ", or ") +
+           ("a distribution ROCm " + elsewhere_release + " lists" + for_gpu + " (" + elsewhere + ")");
   s["use"] = use.empty() ? unknown("the matrix lists no distributions") : Json(use);
+  s["use_for_gpu"] = !gpu.gfx.empty();
   return s;
 }
 

@@ -23,11 +23,14 @@ const Matrix& shipped() {
 }
 
 Json support(const std::string& id, const Json& version_id, const std::string& name = "",
-             const std::string& pretty = "") {
+             const std::string& pretty = "", const std::string& device_id = "") {
   Json f = Json::object();
   f["distro"] = {{"id", id}, {"version_id", version_id}, {"name", name.empty() ? Json(nullptr) : Json(name)},
                  {"pretty_name", pretty.empty() ? Json(nullptr) : Json(pretty)}};
   f["pci"] = {{"gpus", Json::array()}};
+  // One AMD GPU, its target from the matrix (no driver bound).
+  if (!device_id.empty())
+    f["pci"]["gpus"].push_back({{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", device_id}});
   add_derived_facts(f, shipped(), std::nullopt);
   return f["distro_support"];
 }
@@ -100,6 +103,54 @@ TEST_CASE("distro support: the rest are told the nearest listed release or their
   s = support("gentoo", "2.17", "", "Gentoo Linux");
   CHECK(s["label"] == "Gentoo Linux");
   CHECK(s["use"].get<std::string>().find("a distribution ROCm 10.1.0 lists (") == 0);
+}
+
+TEST_CASE("distro support: the advice is for this machine's GPU", "[matrix][distro]") {
+  // 10.1.0 lists SLES 15.7 and RHEL for Instinct GPUs only: an RX 7900 XTX
+  // (0x744c, gfx1100) on Leap or Alma is told what lists its GPU instead.
+  std::string radeon = support("opensuse-leap", "15.6", "openSUSE Leap", "", "0x744c")["use"].get<std::string>();
+  CHECK(radeon.find("SLES 15.7, which ROCm 10.1.0") == std::string::npos);
+  CHECK(radeon.find(" for gfx1100") != std::string::npos);
+  // 10.1.0 lists RHEL 9.6 for Instinct GPUs, 9.8 for Radeon too.
+  CHECK(support("almalinux", "9.6", "AlmaLinux")["use"] == "RHEL 9.6, which ROCm 10.1.0 lists");
+  CHECK(support("almalinux", "9.6", "AlmaLinux", "", "0x744c")["use"] == "RHEL 9.8, which ROCm 10.1.0 lists for gfx1100");
+  // The MI300X (0x74a1, gfx942) keeps the Instinct advice.
+  CHECK(support("opensuse-leap", "15.6", "openSUSE Leap", "", "0x74a1")["use"] ==
+        "SLES 15.7, which ROCm 10.1.0 lists for gfx942");
+  // Fedora with a Radeon: the list names no distribution 10.1.0 lists for Instinct only.
+  std::string fedora = support("fedora", "43", "Fedora Linux", "", "0x744c")["use"].get<std::string>();
+  CHECK(fedora.find("lists for gfx1100 (Ubuntu ") != std::string::npos);
+  CHECK(fedora.find("SLES") == std::string::npos);
+  // A GPU no release lists (RX 580, gfx803) gets the advice for any GPU, with no target named.
+  std::string polaris = support("fedora", "43", "Fedora Linux", "", "0x67df")["use"].get<std::string>();
+  CHECK(polaris.find(" for gfx") == std::string::npos);
+  CHECK(polaris.find("a distribution ROCm 10.1.0 lists (") != std::string::npos);
+}
+
+TEST_CASE("distro support: a distribution built on Ubuntu is told its Ubuntu release", "[matrix][distro]") {
+  auto derivative = [](const char* id, const char* version, const char* codename, const std::string& device = "") {
+    Json f = Json::object();
+    f["distro"] = {{"id", id},          {"version_id", version},  {"id_like", {"ubuntu", "debian"}},
+                   {"name", nullptr},   {"pretty_name", nullptr}, {"ubuntu_codename", codename}};
+    f["pci"] = {{"gpus", Json::array()}};
+    if (!device.empty())
+      f["pci"]["gpus"].push_back({{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", device}});
+    add_derived_facts(f, shipped(), std::nullopt);
+    return f["distro_support"];
+  };
+  // Linux Mint 22's VERSION_ID is no Ubuntu version; its UBUNTU_CODENAME is.
+  Json mint = derivative("linuxmint", "22", "noble", "0x744c");
+  CHECK(mint["listed"] == false);
+  CHECK(mint["based_on"] == "Ubuntu 24.04");
+  CHECK(mint["nearest"] == "Ubuntu 24.04");
+  std::string use = mint["use"].get<std::string>();
+  CHECK(use.find("Ubuntu 24.04, which ROCm ") == 0);
+  CHECK(use.find("lists for gfx1100 (linuxmint 22 is built on Ubuntu 24.04: AMD's packages for it may install here") !=
+        std::string::npos);
+  CHECK(derivative("pop", "24.04", "noble")["based_on"] == "Ubuntu 24.04");
+  // Without ID_LIKE ubuntu, or with a codename rocmdoc does not know, nothing is claimed.
+  CHECK(derivative("linuxmint", "22", "wilma")["based_on"] == nullptr);
+  CHECK(support("ubuntu", "24.04", "Ubuntu")["based_on"] == nullptr);
 }
 
 TEST_CASE("distro support: an unknown distribution stays unknown", "[matrix][distro]") {

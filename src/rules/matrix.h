@@ -109,6 +109,9 @@ struct MatrixDistribution {
   std::optional<MatrixText> follows;     // os-release ID of the listed distribution it is built from
   std::optional<MatrixText> own_rocm;    // how to install the distribution's own ROCm
   std::vector<OwnPackages> own_packages; // per version, where rocmdoc knows them
+  // Its versions' codenames ("24.04" noble), by which a distribution built
+  // on it names its base (os-release's UBUNTU_CODENAME in Linux Mint 22).
+  std::vector<std::pair<MatrixText, MatrixText>> codenames;
   MatrixText confidence;
   std::optional<MatrixText> unconfirmed;
   const OwnPackages* own_packages_for(std::string_view version_id) const;  // nullptr when not known

@@ -179,7 +179,8 @@ class MatrixReader {
   }
 
   MatrixDistribution distribution(const YamlNode& n) {
-    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "own_packages", "note", "confidence", "unconfirmed", "sources"});
+    y_.allow_keys(n, {"id", "name", "follows", "own_rocm", "own_packages", "codenames", "note", "confidence", "unconfirmed",
+                      "sources"});
     MatrixDistribution d;
     d.id = str(n, "id");
     d.name = str(n, "name");
@@ -189,6 +190,10 @@ class MatrixReader {
       OwnPackages o = own_packages(p);
       if (d.own_packages_for(o.version)) y_.fail(p, "own packages of version '" + std::string(o.version) + "' are given twice");
       d.own_packages.push_back(o);
+    });
+    each(n, "codenames", [&](const YamlNode& c) {
+      y_.allow_keys(c, {"version", "codename"});
+      d.codenames.push_back({str(c, "version"), str(c, "codename")});
     });
     opt(n, "note");
     d.confidence = provenance(n);
