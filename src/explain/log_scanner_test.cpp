@@ -30,6 +30,17 @@ ScanResult scan_lines(const std::vector<Signature>& sigs, const std::vector<std:
   return s.result();
 }
 
+// The hits of one context signature of `pattern` over the text.
+SignatureHits context_hits(const std::string& pattern, std::string_view text) {
+  Signature sig{"context", pattern, {}, {}};
+  sig.context = true;
+  LogScanner s({sig}, {});
+  REQUIRE(s.error().empty());
+  s.feed(text);
+  s.finish();
+  return s.result().hits.at("context");
+}
+
 size_t first_line(const ScanResult& r, const std::string& id) {
   auto it = r.hits.find(id);
   REQUIRE(it != r.hits.end());
@@ -165,15 +176,7 @@ TEST_CASE("removing an escape or a zero-width space never joins two line breaks"
 }
 
 TEST_CASE("one card named twice in two ways is one GPU name, two cards are none", "[scanner]") {
-  Signature named{"named", "(?i)(?P<gpu_name>(?:radeon )?rx ?[0-9]{3,4})", {}, {}};
-  named.context = true;
-  auto run = [&](std::string_view text) {
-    LogScanner s({named}, {});
-    REQUIRE(s.error().empty());
-    s.feed(text);
-    s.finish();
-    return s.result().hits.at("named");
-  };
+  auto run = [](std::string_view text) { return context_hits("(?i)(?P<gpu_name>(?:radeon )?rx ?[0-9]{3,4})", text); };
   auto same = run("my radeon rx570 crashes\ntorch says: Radeon RX 570 Series\n");
   CHECK(same.ambiguous.empty());
   CHECK(same.captures.at("gpu_name") == "radeon rx570");
@@ -181,15 +184,7 @@ TEST_CASE("one card named twice in two ways is one GPU name, two cards are none"
 }
 
 TEST_CASE("a captured gfx target is written as the runtime writes it, however the text spells it", "[scanner]") {
-  Signature mentioned{"mentioned", "(?i)\\b(?P<gfx>gfx[ _-]?[0-9]{3}[0-9a-f]?)\\b", {}, {}};
-  mentioned.context = true;
-  auto run = [&](std::string_view text) {
-    LogScanner s({mentioned}, {});
-    REQUIRE(s.error().empty());
-    s.feed(text);
-    s.finish();
-    return s.result().hits.at("mentioned");
-  };
+  auto run = [](std::string_view text) { return context_hits("(?i)\\b(?P<gfx>gfx[ _-]?[0-9]{3}[0-9a-f]?)\\b", text); };
   CHECK(run("my card is GFX 1102\n").captures.at("gfx") == "gfx1102");
   CHECK(run("built for gfx-900\n").captures.at("gfx") == "gfx900");
   // Three spellings of one target are one target, not three GPUs.
