@@ -52,6 +52,9 @@ std::string area_summary(const std::string& area, const Json& facts) {
         for (size_t i = 0; i < disputed.size(); ++i)
           gfx += (i == 0 ? "" : " or ") + (disputed[i].is_string() ? disputed[i].get<std::string>() : std::string("?"));
       }
+      // A target read from the matrix by device id, not from the driver, says
+      // so: the matrix's mapping is as good as its sources.
+      if (!gfx.empty() && str_or(g, "gfx_source", "") == "matrix") gfx += ", by its device id: the driver reported none";
       out += (out.empty() ? "" : "; ") + name + " (" + (gfx.empty() ? std::string("gfx unknown") : gfx) + ")";
     }
     return out;
