@@ -474,7 +474,7 @@ Json Matrix::releases_for_gfx(const std::string& gfx) const {
   for (auto& r : releases_) {
     if (r.line != "production") continue;
     std::string version(r.version);
-    if (listed_as_supported(gpu_support(version, gfx))) out.push_back(version);
+    if (has_gpu(version, gfx)) out.push_back(version);
   }
   return out;
 }
@@ -492,7 +492,7 @@ Json Matrix::newest_release_for(const std::string& gfx, const std::string& distr
     for (auto& r : releases_) {
       if (r.line != line) continue;
       std::string v(r.version);
-      bool ok = listed_as_supported(gpu_support(v, gfx)) && lists_gpu(v, distro, version_id, family, gfx, device_id).is_true();
+      bool ok = has_gpu(v, gfx) && lists_gpu(v, distro, version_id, family, gfx, device_id).is_true();
       if (ok && (best.is_null() || compare_versions(v, best.get<std::string>()) > 0)) best = v;
     }
     if (!best.is_null()) return best;
@@ -506,7 +506,7 @@ std::string Matrix::newest_left_out(const std::string& gfx, const std::string& d
   for (auto& r : releases_) {
     if (r.line == "preview" || (newest && compare_versions(r.version, newest->version) <= 0)) continue;
     std::string v(r.version);
-    if (listed_as_supported(gpu_support(v, gfx)) && !gpu_left_out(v, distro, version_id, family, gfx, device_id).empty())
+    if (has_gpu(v, gfx) && !gpu_left_out(v, distro, version_id, family, gfx, device_id).empty())
       newest = &r;
   }
   return newest ? gpu_left_out(std::string(newest->version), distro, version_id, family, gfx, device_id) : "";
