@@ -686,7 +686,7 @@ TEST_CASE("a release known by its target column alone does not leave out a targe
   CHECK(m.gpu_support("6.3.3", "gfx1031").json() == "not_listed");
 }
 
-TEST_CASE("--rocm X.Y is the newest point release of the series", "[matrix][shipped]") {
+TEST_CASE("a series X.Y given to --rocm is its newest point release", "[matrix][shipped]") {
   std::vector<LoadError> errors;
   Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
   REQUIRE(errors.empty());
