@@ -53,6 +53,20 @@ std::map<std::string, Function> builtin_functions() {
                          Value ok = need_strings("version_core", a);
                          return ok.is_unknown() ? ok : Value::of(version_core(a[0].json().get<std::string>()));
                        }};
+  // join(list, separator): a list of texts as one text, for a fix that
+  // writes a command per item ("sudo apt install A, or sudo apt install B")
+  // where a placeholder alone would print the list joined by ", ".
+  f["join"] = {2, 2, false, [](const std::vector<Value>& a, EvalContext&) {
+                 const Json& list = a[0].json();
+                 if (!list.is_array()) return Value::unknown("join() needs a list, not " + json_text(list));
+                 if (!a[1].json().is_string()) return Value::unknown("join() needs a text separator, not " + json_text(a[1].json()));
+                 std::string out;
+                 for (size_t i = 0; i < list.size(); ++i) {
+                   if (!list[i].is_string()) return Value::unknown("join() needs a list of texts, not " + json_text(list[i]));
+                   out += (i == 0 ? "" : a[1].json().get<std::string>()) + list[i].get<std::string>();
+                 }
+                 return Value::of(out);
+               }};
   // override_target("10.3.0") is "gfx1030": the target an
   // HSA_OVERRIDE_GFX_VERSION value makes ROCm load, named as gfx targets
   // are, major in decimal, minor and stepping one hex digit each (9.0.10 is

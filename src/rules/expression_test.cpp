@@ -84,6 +84,15 @@ TEST_CASE("type mismatches are unknown, never a crash or a silent false", "[expr
   CHECK(f.eval("'x' in 3").is_unknown());
 }
 
+TEST_CASE("join makes one text of a list of texts, and anything else is unknown", "[expression]") {
+  Fixture f;
+  CHECK(f.eval("join(['a', 'b', 'c'], ' or ') == 'a or b or c'").is_true());
+  CHECK(f.eval("join([], ', ') == ''").is_true());
+  CHECK(f.eval("join(distro.id, ', ')").is_unknown());
+  CHECK(f.eval("join(['a', 3], ', ')").is_unknown());
+  CHECK(f.eval("join(['a'], 3)").is_unknown());
+}
+
 TEST_CASE("parse errors name the problem and the column", "[expression]") {
   Fixture f;
   CHECK(f.error_of("kernel.relase == 'x'").message.find("unknown fact 'kernel.relase'") != std::string::npos);
