@@ -1,5 +1,7 @@
 #include "base/version.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <vector>
 
@@ -69,6 +71,12 @@ bool version_in_series(std::string_view version, std::string_view series) {
     if (pv[i].numeric ? pv[i].number != ps[i].number : pv[i].text != ps[i].text) return false;
   }
   return true;
+}
+
+bool names_release(std::string_view wanted, std::string_view version) {
+  if (wanted == version) return true;
+  if (std::count(wanted.begin(), wanted.end(), '.') != 1) return false;
+  return version.size() > wanted.size() && version.substr(0, wanted.size()) == wanted && version[wanted.size()] == '.';
 }
 
 std::string version_core(std::string_view version) {

@@ -24,3 +24,14 @@ TEST_CASE("series membership and version cores", "[version]") {
   CHECK(version_core("6.4.1-83") == "6.4.1");
   CHECK(version_core("abc") == "");
 }
+
+TEST_CASE("a release as users give it names the version or its series, never a bare major", "[version]") {
+  CHECK(names_release("7.2.4", "7.2.4"));
+  CHECK(names_release("7.2", "7.2.4"));
+  CHECK(names_release("10.1", "10.1.0"));
+  CHECK_FALSE(names_release("7.2", "7.20.0"));
+  CHECK_FALSE(names_release("7", "7.2.4"));
+  CHECK_FALSE(names_release("10", "10.1.0"));
+  CHECK_FALSE(names_release("7.2.4", "7.2.40"));
+  CHECK_FALSE(names_release("", "7.2.4"));
+}

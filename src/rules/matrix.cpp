@@ -409,11 +409,9 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
 
 std::optional<std::string> Matrix::resolve_release(const std::string& wanted) const {
   if (find_release(wanted)) return wanted;
-  // A series is X.Y: "10" or "7" would pick between lines, not point releases.
-  if (std::count(wanted.begin(), wanted.end(), '.') != 1) return std::nullopt;
   const Release* newest = nullptr;
   for (auto& r : releases_)
-    if (starts_with(r.version, wanted + ".") && (!newest || compare_versions(r.version, newest->version) > 0))
+    if (names_release(wanted, r.version) && (!newest || compare_versions(r.version, newest->version) > 0))
       newest = &r;
   if (!newest) return std::nullopt;
   return std::string(newest->version);

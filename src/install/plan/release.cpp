@@ -107,10 +107,12 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
   }
 }
 
+// --rocm as check reads it (names_release): X.Y.Z, or X.Y for its newest
+// point release rocmdoc has a recipe for.
 const RecipeRelease* requested_release(const InstallRecipes& r, const std::string& wanted) {
   if (auto* exact = r.release(wanted)) return exact;
   for (auto& rel : r.releases)  // newest first: "7.2" means the newest 7.2.x
-    if (rel.version.rfind(wanted + ".", 0) == 0) return &rel;
+    if (names_release(wanted, rel.version)) return &rel;
   return nullptr;
 }
 
