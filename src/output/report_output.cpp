@@ -9,6 +9,7 @@
 #include "base/text.h"
 #include "facts/facts_document.h"
 #include "output/explain_output.h"
+#include "output/text_report.h"
 
 namespace rocmdoc {
 
@@ -132,8 +133,9 @@ std::string versions_block(const MarkdownReportInput& in, const MarkdownReportOp
   const Json& distro = field(facts, "distro");
   row("distro", is_unknown(distro) ? fact_text(distro) : fact_text(field(distro, "pretty_name")));
   row("platform", fact_text(at(facts, {"platform", "kind"})));
-  row("ROCm", fact_text(field(target, "installed")) + " installed; checked against " + fact_text(field(target, "rocm")) +
-                  " (" + fact_text(field(target, "chosen_by")) + ")");
+  std::string own = distribution_rocm(facts);
+  row("ROCm", (own.empty() ? fact_text(field(target, "installed")) + " installed" : own) + "; checked against " +
+                  fact_text(field(target, "rocm")) + " (" + fact_text(field(target, "chosen_by")) + ")");
   const Json& torch = at(facts, {"python", "torch"});
   if (!torch.is_array()) row("torch", fact_text(torch));
   else if (torch.empty()) row("torch", "none found");

@@ -62,9 +62,14 @@ std::string area_summary(const std::string& area, const Json& facts) {
   if (area == "rocm") {
     const Json& t = field(facts, "target");
     std::string target = str_or(t, "rocm", "");
+    // The distribution's own ROCm is what the user has where AMD's is not
+    // installed: the line names it first, so a check "against ROCm 10.1.0"
+    // is not read as being about it.
+    std::string own = distribution_rocm(facts);
+    std::string head = own.empty() ? "" : own + "; ";
     if (!target.empty()) {
       std::string chosen_by = str_or(t, "chosen_by", "");
-      std::string out = "checked against ROCm " + target +
+      std::string out = head + "checked against " + (own.empty() ? "" : "AMD's ") + "ROCm " + target +
                         (chosen_by == "--rocm" ? " (--rocm)" : chosen_by == "installed" ? " (installed)" : "");
       // Where the data comes from is one short phrase here; -v gives the
       // sentence (provenance_lines), so the area stays one line.
@@ -72,7 +77,8 @@ std::string area_summary(const std::string& area, const Json& facts) {
       else if (!str_or(t, "unconfirmed", "").empty()) out += "; data unconfirmed";
       return out;
     }
-    return "no target release: " + (is_unknown(field(t, "rocm")) ? unknown_reason(field(t, "rocm")) : std::string("unknown"));
+    return head + "no target release: " +
+           (is_unknown(field(t, "rocm")) ? unknown_reason(field(t, "rocm")) : std::string("unknown"));
   }
   return "";
 }
@@ -191,6 +197,15 @@ std::string workload_lines(const WorkloadReport& w, const Style& st) {
 }
 
 }  // namespace
+
+std::string distribution_rocm(const Json& facts) {
+  // Only where no AMD release is installed: next to AMD's, the distribution's
+  // packages are the conflict distro-rocm-packages-mixed-with-amd reports.
+  if (field(field(facts, "target"), "installed").is_string()) return "";
+  std::string release = str_or(field(field(facts, "rocm"), "distro_release"), "release", "");
+  if (release.empty()) return "";
+  return "the distribution's ROCm " + release + " installed (AMD's lists do not cover it)";
+}
 
 size_t WorkloadReport::failed() const {
   size_t n = 0;

@@ -45,6 +45,10 @@ struct WorkloadReport {
 std::string render_text_report(const CheckReport& report, const TextOptions& options,
                                const WorkloadReport* workloads = nullptr);
 
+// "the distribution's ROCm 6.4.2 installed (...)" where the distribution's
+// own ROCm packages are installed and no AMD release is; "" otherwise.
+std::string distribution_rocm(const Json& facts);
+
 constexpr int kCheckJsonSchema = 1;
 Json render_json_report(const CheckReport& report, const WorkloadReport* workloads = nullptr);
 

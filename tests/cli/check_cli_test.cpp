@@ -264,6 +264,33 @@ TEST_CASE("check says where ROCm's data is unconfirmed in a phrase, and -v says 
         std::string::npos);
 }
 
+TEST_CASE("the ROCm line names the distribution's own ROCm where AMD's is not installed", "[cli][check]") {
+  auto rocm_line = [](const std::string& out) {
+    for (auto& line : split_lines(out))
+      if (line.find("] ROCm — ") != std::string::npos) return line;
+    return std::string();
+  };
+  // Fedora's own ROCm 6.4.2, and no AMD release lists the GPU there.
+  auto fedora = run_rocmdoc({"check", "--root", machine_root("fedora43-distro-rocm")});
+  INFO(fedora.out);
+  CHECK(rocm_line(fedora.out).find("] ROCm — the distribution's ROCm 6.4.2 installed (AMD's lists do not cover it); "
+                                   "no target release: ") != std::string::npos);
+  // Ubuntu 26.04's own ROCm next to a target AMD lists: the target is AMD's.
+  ScratchDir dir;
+  Json facts = facts_for_root(machine_root("ubuntu2604-rx7900xtx"));
+  facts["rocm"]["packages"] = Json::array({Json{{"name", "libamdhip64-7"}, {"version", "7.1.0-0ubuntu2"}, {"origin", "distro"}}});
+  facts["rocm"]["distro_release"] = Json{{"release", "7.1.0"}, {"package", "libamdhip64-7"}, {"version", "7.1.0-0ubuntu2"}};
+  std::string facts_file = (dir.path / "facts.json").string();
+  std::ofstream(facts_file) << facts.dump();
+  auto ubuntu = run_rocmdoc({"check", "--facts", facts_file});
+  INFO(ubuntu.out);
+  CHECK(rocm_line(ubuntu.out).find("] ROCm — the distribution's ROCm 7.1.0 installed (AMD's lists do not cover it); "
+                                   "checked against AMD's ROCm 10.1.0") != std::string::npos);
+  // With AMD's ROCm installed, the line is about it alone.
+  auto amd = run_rocmdoc({"check", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  CHECK(rocm_line(amd.out).find("distribution's ROCm") == std::string::npos);
+}
+
 TEST_CASE("with no AMD GPU the areas about one are not applicable, not passed", "[cli][check]") {
   auto r = run_rocmdoc({"check", "--root", machine_root("debian12-vm-distro-rocm")});
   INFO(r.out);

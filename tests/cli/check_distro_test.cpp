@@ -29,8 +29,9 @@ TEST_CASE("check recognises Arch Linux, a rolling release, and says what to use 
   CHECK(finding.find(", or a distribution ROCm 10.1.0 lists for gfx1100 (Ubuntu ") != std::string::npos);
   CHECK(finding.find("Debian") == std::string::npos);
   CHECK(line_starting(r.out, "[?] ROCm — ")
-            .find("[?] ROCm — no target release: no ROCm release lists Arch Linux, a rolling release without "
-                  "VERSION_ID (AMD lists distribution versions) (") == 0);
+            .find("[?] ROCm — the distribution's ROCm 7.2.0 installed (AMD's lists do not cover it); no target "
+                  "release: no ROCm release lists Arch Linux, a rolling release without VERSION_ID (AMD lists "
+                  "distribution versions) (") == 0);
 }
 
 TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside apt", "[cli][check][distro]") {
