@@ -1,9 +1,10 @@
 #include "base/version.h"
 
 #include <algorithm>
-
 #include <cctype>
 #include <vector>
+
+#include "base/text.h"
 
 namespace rocmdoc {
 
@@ -76,7 +77,7 @@ bool version_in_series(std::string_view version, std::string_view series) {
 bool names_release(std::string_view wanted, std::string_view version) {
   if (wanted == version) return true;
   if (std::count(wanted.begin(), wanted.end(), '.') != 1) return false;
-  return version.size() > wanted.size() && version.substr(0, wanted.size()) == wanted && version[wanted.size()] == '.';
+  return starts_with(version, std::string(wanted) + ".");
 }
 
 std::string version_core(std::string_view version) {
