@@ -84,6 +84,7 @@ int run_explain_command(const MachineOptions& machine, const ExplainOptions& opt
   }
   RuleSources sources{options.rules_dir};
   sources.compile_patterns = true;
+  sources.compile_built_in_patterns = false;  // the scanner compiles them (rule_loader.h)
   Knowledge knowledge = load_knowledge(sources);
   if (!knowledge.errors.empty()) {
     print_load_errors(knowledge.errors, err);

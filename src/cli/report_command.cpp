@@ -48,6 +48,7 @@ Result<std::string> explain_log(const ReportOptions& options, const Json& facts,
   using R = Result<std::string>;
   RuleSources sources{options.rules_dir};
   sources.compile_patterns = true;
+  sources.compile_built_in_patterns = false;  // the scanner compiles them (rule_loader.h)
   Knowledge knowledge = load_knowledge(sources);
   if (!knowledge.errors.empty()) {
     print_load_errors(knowledge.errors, err);

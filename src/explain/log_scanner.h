@@ -109,6 +109,7 @@ class LogScanner {
   void keep_head(std::string_view clean, bool line_end);
   std::string_view line_before(std::string_view line) const;
   const RE2::Set& words_set();
+  const RE2::Set& messages_set();
 
   std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins
   size_t signature_count_ = 0;
@@ -126,10 +127,14 @@ class LogScanner {
   static constexpr size_t kDropWordsSetAfter = 8 * 1024 * 1024;
   std::unique_ptr<RE2::Set> set_;
   std::vector<std::string> set_patterns_;
+  // Compiled when an input first goes past the words window (messages_set):
+  // most texts explain reads are a paste of a few KiB, and compiling it at
+  // the start was a fifth of a short explain's instructions.
   std::unique_ptr<RE2::Set> messages_;
   std::vector<size_t> message_patterns_;
+  bool any_words_ = false;   // some pattern is plain words: the two sets differ
   size_t source_bytes_ = 0;  // of the current input, scanned so far
-  bool in_words_window() const { return !messages_ || source_bytes_ < kWordsWindow; }
+  bool in_words_window() const { return !any_words_ || source_bytes_ < kWordsWindow; }
   std::string error_;
   std::string pending_;  // bytes not scanned yet: at most one unfinished line plus a fed piece
   std::string source_;

@@ -49,6 +49,7 @@ Knowledge load_knowledge(const RuleSources& sources) {
   if (!sources.catalogue) return k;
   LoadOptions options;
   options.compile_patterns = sources.compile_patterns;
+  options.compile_built_in_patterns = sources.compile_built_in_patterns;
   options.keep_examples = sources.examples;
   k.catalogue = load_rule_set(files_under(files, "catalogue"), local, vocabulary, options);
   for (auto& e : k.catalogue.errors) k.errors.push_back(e);

@@ -21,6 +21,7 @@ struct RuleSources {
   // compiling the signatures' patterns (all but the few that opt in to the
   // kernel log, which every command with a catalogue compiles).
   bool compile_patterns = false;
+  bool compile_built_in_patterns = true;  // LoadOptions
   bool examples = false;         // keep the examples: only `rules` runs them
   bool catalogue = true;         // install needs only the matrix
 };

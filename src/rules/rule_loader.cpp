@@ -39,6 +39,8 @@ class Loader {
 
   void load_file(const RuleFile& file, bool local) {
     yaml_.emplace(file.name, set_.errors);
+    built_in_ = !file.packed.empty();
+    compile_patterns_ = options_.compile_patterns && (options_.compile_built_in_patterns || !built_in_);
     auto parsed = rule_file_tree(file, set_.errors);
     if (!parsed) return;
     // Shared with the problems' examples, which point into it.
@@ -437,7 +439,7 @@ class Loader {
   void check_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
     if (pattern.find_first_of("\r\n") != std::string::npos)
       yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");
-    if (!options_.compile_patterns) return;
+    if (!compile_patterns_) return;
     RE2::Options options;
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
@@ -488,6 +490,7 @@ class Loader {
     for (auto& e : s.examples)
       if (e.match) s.example_words += e.line + "\n";
     if (!options_.keep_examples) s.examples.clear();
+    s.compiles = compile_patterns_ || built_in_;  // a failure above threw
     for (auto& other : set_.signatures)
       if (other.id == s.id) yaml_->fail(n["id"], "duplicate signature id '" + s.id + "' (first defined at " + other.where.str() + ")");
     set_.signatures.push_back(std::move(s));
@@ -554,6 +557,8 @@ class Loader {
   Vocabulary vocabulary_;
   RuleSet& set_;
   LoadOptions options_;
+  bool compile_patterns_ = true;  // in the file being read (LoadOptions)
+  bool built_in_ = false;          // the file being read is packed in the binary
   std::optional<StrictYaml> yaml_;  // of the file being loaded
   std::shared_ptr<const YamlTree> tree_;  // of the file being loaded
 };

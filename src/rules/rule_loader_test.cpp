@@ -1,6 +1,7 @@
 #include "catch.h"
 #include "facts/facts_schema.h"
 #include "rules/rule_engine.h"
+#include "formats/yaml_tree_codec.h"
 #include "rules/rule_loader.h"
 
 using namespace rocmdoc;
@@ -220,6 +221,36 @@ TEST_CASE("a symptom names known problems, once each, and a problem can be found
   lone.erase(lone.find("    examples:"));
   CHECK(Loaded(lone).first_error().find("nothing can find it") != std::string::npos);
   CHECK(Loaded(symptom + lone).first_error() == "");
+}
+
+TEST_CASE("explain's load skips compiling the built-in patterns only", "[rules]") {
+  std::map<std::string, Function> functions = builtin_functions();
+  Vocabulary v;
+  v.functions = &functions;
+  v.is_fact = is_fact_path;
+  std::string text = std::string("signatures:\n  - id: sig\n    pattern: '(a{0,40}){0,40}b'\n"
+                                 "    examples: {match: [b]}\n") + kGoodRule;
+  LoadOptions options;
+  options.compile_built_in_patterns = false;
+  // A file read at run time (--rules, rules.d) is compiled all the same:
+  // its bad pattern is an error at its file:line.
+  RuleSet read = load_rule_set({{"myrules/catalogue/t.yaml", text}}, {}, v, options);
+  REQUIRE_FALSE(read.errors.empty());
+  CHECK(read.errors[0].str().find("t.yaml:3:14: not an RE2 pattern") != std::string::npos);
+  // The same file packed as the build packs the built-in ones is not; its
+  // signatures say they compile, on the word of the suite's rules lint.
+  YamlParsed parsed = parse_yaml_records(text);
+  REQUIRE(parsed.records);
+  std::string packed = encode_yaml_tree(*parsed.records);
+  RuleSet built_in = load_rule_set({RuleFile("rules/catalogue/t.yaml", "", packed)}, {}, v, options);
+  REQUIRE(built_in.errors.empty());
+  REQUIRE(built_in.signatures.size() == 1);
+  CHECK(built_in.signatures[0].compiles);
+  // check's load compiles nothing, and so vouches for nothing.
+  options.compile_patterns = false;
+  RuleSet unchecked = load_rule_set({{"myrules/catalogue/t.yaml", text}}, {}, v, options);
+  REQUIRE(unchecked.errors.empty());
+  CHECK_FALSE(unchecked.signatures[0].compiles);
 }
 
 TEST_CASE("a signature's `after` is a pattern of the line before, checked like its pattern", "[rules]") {

@@ -49,6 +49,11 @@ struct Signature {
   // The match examples' lines, one per line: kept when the examples are
   // not, for the problems' words (problem_words.h). Filled at load.
   std::string example_words = {};
+  // The pattern, `after` and `unless` are known to compile: the loader
+  // compiled them, or the file is built in (the suite's `rules lint`
+  // compiles every built-in pattern). Set at load; the scanner then need
+  // not compile a widened pattern's exact form just to find its error.
+  bool compiles = false;
 };
 
 // Where a text probably came from, so "nothing recognised" can name the
