@@ -81,7 +81,7 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
       continue;
     }
     std::string next = path_join(current, part);
-    FileStat st = stat(next);
+    FileStat st = stat_under_resolved(next);
     if (st.type == FileType::missing) {
       if (!st.error.empty()) return Result<std::string>::fail(path + ": " + st.error);
       return Result<std::string>::fail(path + ": no such file or directory");
@@ -91,7 +91,7 @@ Result<std::string> FileSystem::resolve(const std::string& path) {
       continue;
     }
     if (++hops > 40) return Result<std::string>::fail(path + ": too many levels of symbolic links");
-    auto target = read_link(next);
+    auto target = read_link_under_resolved(next);
     if (!target) return Result<std::string>::fail(target.error());
     auto target_parts = split_components(*target);
     if (!target->empty() && target->front() == '/') current.assign(1, '/');

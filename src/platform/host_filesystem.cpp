@@ -68,20 +68,24 @@ Result<std::string> HostFileSystem::host_path(const std::string& path) {
 }
 
 FileStat HostFileSystem::stat(const std::string& path) {
-  FileStat out;
-  std::string host;
-  if (is_live()) {
-    host = path;
-  } else {
-    // Resolve the parent so that links in the middle stay inside the tree.
-    std::string parent = path_dirname(path_normalize(path));
-    auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
-    if (!real_parent) {
-      if (real_parent.error().find("no such file") == std::string::npos) out.error = real_parent.error();
-      return out;
-    }
-    host = prefix_ + path_join(*real_parent, path_basename(path_normalize(path)));
+  if (is_live()) return stat_host(path);
+  // Resolve the parent so that links in the middle stay inside the tree.
+  std::string parent = path_dirname(path_normalize(path));
+  auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
+  if (!real_parent) {
+    FileStat out;
+    if (real_parent.error().find("no such file") == std::string::npos) out.error = real_parent.error();
+    return out;
   }
+  return stat_host(prefix_ + path_join(*real_parent, path_basename(path_normalize(path))));
+}
+
+FileStat HostFileSystem::stat_under_resolved(const std::string& path) {
+  return stat_host(is_live() ? path : prefix_ + path);
+}
+
+FileStat HostFileSystem::stat_host(const std::string& host) const {
+  FileStat out;
   struct stat st {};
   if (::lstat(host.c_str(), &st) != 0) {
     int err = errno;
@@ -98,15 +102,20 @@ FileStat HostFileSystem::stat(const std::string& path) {
 }
 
 Result<std::string> HostFileSystem::read_link(const std::string& path) {
-  std::string host = path;
-  if (!is_live()) {
-    std::string parent = path_dirname(path_normalize(path));
-    auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
-    if (!real_parent) return real_parent;
-    host = prefix_ + path_join(*real_parent, path_basename(path_normalize(path)));
-    std::string stub;
-    if (read_link_stub(host, &stub)) return Result<std::string>::ok(stub);
-  }
+  if (is_live()) return read_link_host(path, path);
+  std::string parent = path_dirname(path_normalize(path));
+  auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
+  if (!real_parent) return real_parent;
+  return read_link_host(prefix_ + path_join(*real_parent, path_basename(path_normalize(path))), path);
+}
+
+Result<std::string> HostFileSystem::read_link_under_resolved(const std::string& path) {
+  return read_link_host(is_live() ? path : prefix_ + path, path);
+}
+
+Result<std::string> HostFileSystem::read_link_host(const std::string& host, const std::string& path) const {
+  std::string stub;
+  if (!is_live() && read_link_stub(host, &stub)) return Result<std::string>::ok(stub);
   char buf[4096];
   ssize_t n = ::readlink(host.c_str(), buf, sizeof buf - 1);
   if (n < 0) return Result<std::string>::fail(path + ": " + errno_reason(errno));
