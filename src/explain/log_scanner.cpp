@@ -228,32 +228,40 @@ LogScanner::LogScanner(const std::vector<Signature>& signatures, const std::vect
 
 LogScanner::~LogScanner() = default;
 
+// A set of these patterns, compiled; null if RE2 refuses it. A set whose
+// Compile failed must not be matched (RE2 counts it compiled and would use
+// its missing program), so null tells the caller to match each pattern on
+// its own: slower, still right.
+std::unique_ptr<RE2::Set> LogScanner::compiled_set(const std::vector<size_t>& which) const {
+  auto set = std::make_unique<RE2::Set>(pattern_options(), RE2::UNANCHORED);
+  for (size_t k = 0; k < which.size(); ++k)
+    if (set->Add(set_patterns_[which[k]], nullptr) != static_cast<int>(k)) return nullptr;
+  if (!set->Compile()) return nullptr;
+  return set;
+}
+
 // The set of every pattern, compiled again if an earlier input dropped it:
 // the same patterns in the same order with the same options as the set the
-// constructor checked, which is why Add and Compile cannot fail here. Were
-// they to, Match reports the set as not compiled and scan_line falls back to
-// each pattern on its own: slower, still right.
-const RE2::Set& LogScanner::words_set() {
-  if (!set_) {
-    set_ = std::make_unique<RE2::Set>(pattern_options(), RE2::UNANCHORED);
-    for (auto& p : set_patterns_) set_->Add(p, nullptr);
-    set_->Compile();
+// constructor compiled, so it is not expected to fail.
+const RE2::Set* LogScanner::words_set() {
+  if (!set_ && !words_failed_) {
+    std::vector<size_t> all(set_patterns_.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    set_ = compiled_set(all);
+    words_failed_ = !set_;
   }
-  return *set_;
+  return set_.get();
 }
 
 // The set without plain words, compiled on first use: a subset of the
-// patterns the constructor's set compiled, so Add cannot fail and Compile
-// needs less memory than that set's did. Were Compile to fail all the same,
-// Match reports the set as not compiled and scan_line falls back to each
-// pattern on its own, as for words_set.
-const RE2::Set& LogScanner::messages_set() {
-  if (!messages_) {
-    messages_ = std::make_unique<RE2::Set>(pattern_options(), RE2::UNANCHORED);
-    for (size_t i : message_patterns_) messages_->Add(set_patterns_[i], nullptr);
-    messages_->Compile();
+// patterns the constructor's set compiled, so it needs less memory than
+// that set did and is not expected to fail either.
+const RE2::Set* LogScanner::messages_set() {
+  if (!messages_ && !messages_failed_) {
+    messages_ = compiled_set(message_patterns_);
+    messages_failed_ = !messages_;
   }
-  return *messages_;
+  return messages_.get();
 }
 
 // A new input: its first line has no line before (not the last one of the
@@ -453,7 +461,10 @@ void LogScanner::scan_block(std::string_view block) {
     result_.lines += count_lf(range);
     scan_range(range, first);
     source_bytes_ += range.size();
-    if (source_bytes_ >= kDropWordsSetAfter) set_.reset();  // see log_scanner.h
+    // Only when there is another set to go on with: without plain words
+    // the first set is the only one, and dropping it would compile it again
+    // for every range.
+    if (any_words_ && source_bytes_ >= kDropWordsSetAfter) set_.reset();  // see log_scanner.h
     block.remove_prefix(cut);
   }
   // The block's last line (it ends with LF) is the line before the next one.
@@ -495,8 +506,9 @@ void LogScanner::scan_range(std::string_view range, size_t first_line) {
   if (range.empty()) return;
   RE2::Set::ErrorInfo info{};
   // Only whether anything matches: without a vector RE2 stops at the first match.
-  bool any = (in_words_window() ? words_set() : messages_set()).Match(range, nullptr, &info);
-  bool set_failed = !any && info.kind != RE2::Set::kNoError;
+  const RE2::Set* set = in_words_window() ? words_set() : messages_set();
+  bool any = set && set->Match(range, nullptr, &info);
+  bool set_failed = !set || (!any && info.kind != RE2::Set::kNoError);
   if (!any && !set_failed) return;
   if (range.size() > kLeafRange && !set_failed) {
     size_t mid = range.find('\n', range.size() / 2);
@@ -522,10 +534,12 @@ void LogScanner::scan_line(std::string_view line, size_t number) {
   std::vector<int> hits;
   RE2::Set::ErrorInfo info{};
   bool words = in_words_window();
-  if (!(words ? words_set() : messages_set()).Match(line, &hits, &info) && info.kind != RE2::Set::kNoError) {
-    // The set's DFA failed. RE2 resets a full cache instead, so this is not
-    // expected once the set compiled (its Compile tries the DFA); were it to
-    // happen, each pattern on its own still gives the right answer, slowly.
+  const RE2::Set* set = words ? words_set() : messages_set();
+  if (!set || (!set->Match(line, &hits, &info) && info.kind != RE2::Set::kNoError)) {
+    // The set did not compile again, or its DFA failed. RE2 resets a full
+    // cache instead, so neither is expected once the constructor's set
+    // compiled; were it to happen, each pattern on its own still gives the
+    // right answer, slowly.
     hits.clear();
     for (size_t i = 0; i < patterns_.size(); ++i)
       if ((words || !patterns_[i]->words) && RE2::PartialMatch(line, patterns_[i]->re())) hits.push_back(static_cast<int>(i));

@@ -108,14 +108,16 @@ class LogScanner {
   void record(size_t index, std::string_view line, size_t number);
   void keep_head(std::string_view clean, bool line_end);
   std::string_view line_before(std::string_view line) const;
-  const RE2::Set& words_set();
-  const RE2::Set& messages_set();
+  const RE2::Set* words_set();
+  const RE2::Set* messages_set();
+  std::unique_ptr<RE2::Set> compiled_set(const std::vector<size_t>& which) const;
 
   std::vector<std::unique_ptr<Pattern>> patterns_;  // signatures, then origins
   size_t signature_count_ = 0;
   // Every pattern, for the first kWordsWindow bytes of an input; then the
-  // set without plain words (null when there are none), whose entry i is
-  // pattern message_patterns_[i].
+  // set without plain words, whose entry i is pattern message_patterns_[i]
+  // (null until an input first passes kWordsWindow, and never built when no
+  // pattern is plain words: then the first set reads everything).
   // The first set is dropped once an input is kDropWordsSetAfter long and
   // compiled again from set_patterns_ when the next input needs it
   // (words_set): on a long log its program and DFA cache are no longer
@@ -133,6 +135,8 @@ class LogScanner {
   std::unique_ptr<RE2::Set> messages_;
   std::vector<size_t> message_patterns_;
   bool any_words_ = false;   // some pattern is plain words: the two sets differ
+  bool words_failed_ = false;     // set_ did not compile again (words_set)
+  bool messages_failed_ = false;  // messages_ did not compile (messages_set)
   size_t source_bytes_ = 0;  // of the current input, scanned so far
   bool in_words_window() const { return !any_words_ || source_bytes_ < kWordsWindow; }
   std::string error_;

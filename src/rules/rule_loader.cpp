@@ -434,8 +434,10 @@ class Loader {
     set_.symptoms.push_back(std::move(s));
   }
 
-  // A pattern is compiled here so a bad one is reported where it is written;
-  // the scanner compiles it again with the same options (log_scanner.cpp).
+  // A pattern is compiled here so a bad one is reported where it is written
+  // (with a smaller memory budget than the scanner's, so what compiles here
+  // compiles there); the scanner then trusts it (Signature::compiles).
+  // Built-in files are compiled here only where LoadOptions asks.
   void check_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
     if (pattern.find_first_of("\r\n") != std::string::npos)
       yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");

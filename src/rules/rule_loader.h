@@ -53,11 +53,14 @@ struct LoadOptions {
   // Compile every pattern at load, so a bad one is a file:line:column error.
   // check reads no text and skips it; explain and `rules` do not.
   bool compile_patterns = true;
-  // ...also those of the built-in (packed) files. explain skips them: the
-  // suite's `rules lint` compiles every built-in pattern with its file:line,
-  // and explain's scanner compiles them again and names any that fails. At
-  // load they were a third of a short explain's instructions (callgrind,
-  // 1.10 G in all with 439 signatures; bench/README.md).
+  // ...also those of the built-in (packed) files. explain and report skip
+  // them and rely on the suite: its `rules lint` (check_cli_test) compiles
+  // every built-in pattern and checks its capture names, with its file:line.
+  // The scanner's set still parses each pattern (a syntax error ends the
+  // command), but no longer compiles a widened pattern's exact form
+  // (Signature::compiles). At load they were a third of a short explain's
+  // instructions (callgrind, 1.10 G in all with 439 signatures;
+  // bench/README.md).
   bool compile_built_in_patterns = true;
   // Keep the examples of problems and signatures after checking them. Only
   // `rules test` and `rules lint` read them; without them the parsed YAML of
