@@ -19,18 +19,20 @@ class HostFileSystem : public FileSystem {
   FileStat stat(const std::string& path) override;
   Result<bool> try_open_read_write(const std::string& path) override;
   Result<std::string> read_records(const std::string& path, size_t max_bytes = kDefaultReadLimit) override;
-  FileStat stat_under_resolved(const std::string& path) override;
-  Result<std::string> read_link_under_resolved(const std::string& path) override;
 
   bool is_live() const { return prefix_.empty(); }
   const std::string& prefix() const { return prefix_; }
+
+ protected:
+  FileStat stat_under_resolved(const std::string& path) override;
+  Result<std::string> read_link_under_resolved(const std::string& path) override;
 
  private:
   // Host path for a machine path: on a recorded tree symlinks are resolved
   // in the machine's namespace first, so none can point out of the tree.
   Result<std::string> host_path(const std::string& path);
-  // The host path of a machine path whose parent is resolved: prefix + path.
-  // stat() and read_link() on that host path.
+  // stat() and read_link() on a host path: the machine path itself on the
+  // live machine, prefix + the resolved path on a recorded tree.
   FileStat stat_host(const std::string& host) const;
   Result<std::string> read_link_host(const std::string& host, const std::string& path) const;
   std::string prefix_;
