@@ -67,17 +67,23 @@ Result<std::string> HostFileSystem::host_path(const std::string& path) {
   return Result<std::string>::ok(prefix_ + *real);
 }
 
-FileStat HostFileSystem::stat(const std::string& path) {
-  if (is_live()) return stat_host(path);
-  // Resolve the parent so that links in the middle stay inside the tree.
-  std::string parent = path_dirname(path_normalize(path));
+// The host path of a machine path's entry: its parent resolved inside the
+// tree, so links in the middle stay in it; the entry itself not followed.
+Result<std::string> HostFileSystem::entry_host_path(const std::string& path) {
+  if (is_live()) return Result<std::string>::ok(path);
+  std::string normal = path_normalize(path);
+  std::string parent = path_dirname(normal);
   auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
-  if (!real_parent) {
-    FileStat out;
-    if (real_parent.error().find("no such file") == std::string::npos) out.error = real_parent.error();
-    return out;
-  }
-  return stat_host(prefix_ + path_join(*real_parent, path_basename(path_normalize(path))));
+  if (!real_parent) return real_parent;
+  return Result<std::string>::ok(prefix_ + path_join(*real_parent, path_basename(normal)));
+}
+
+FileStat HostFileSystem::stat(const std::string& path) {
+  auto host = entry_host_path(path);
+  if (host) return stat_host(*host);
+  FileStat out;
+  if (host.error().find("no such file") == std::string::npos) out.error = host.error();
+  return out;
 }
 
 FileStat HostFileSystem::stat_under_resolved(const std::string& path) {
@@ -102,11 +108,9 @@ FileStat HostFileSystem::stat_host(const std::string& host) const {
 }
 
 Result<std::string> HostFileSystem::read_link(const std::string& path) {
-  if (is_live()) return read_link_host(path, path);
-  std::string parent = path_dirname(path_normalize(path));
-  auto real_parent = parent == "/" ? Result<std::string>::ok("/") : resolve(parent);
-  if (!real_parent) return real_parent;
-  return read_link_host(prefix_ + path_join(*real_parent, path_basename(path_normalize(path))), path);
+  auto host = entry_host_path(path);
+  if (!host) return host;
+  return read_link_host(*host, path);
 }
 
 Result<std::string> HostFileSystem::read_link_under_resolved(const std::string& path) {

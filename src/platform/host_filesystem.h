@@ -31,6 +31,8 @@ class HostFileSystem : public FileSystem {
   // Host path for a machine path: on a recorded tree symlinks are resolved
   // in the machine's namespace first, so none can point out of the tree.
   Result<std::string> host_path(const std::string& path);
+  // The same for the entry itself, not followed if it is a link (stat, read_link).
+  Result<std::string> entry_host_path(const std::string& path);
   // stat() and read_link() on a host path: the machine path itself on the
   // live machine, prefix + the resolved path on a recorded tree.
   FileStat stat_host(const std::string& host) const;

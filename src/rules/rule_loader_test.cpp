@@ -1,7 +1,7 @@
 #include "catch.h"
 #include "facts/facts_schema.h"
-#include "rules/rule_engine.h"
 #include "formats/yaml_tree_codec.h"
+#include "rules/rule_engine.h"
 #include "rules/rule_loader.h"
 
 using namespace rocmdoc;
