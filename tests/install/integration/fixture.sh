@@ -8,7 +8,8 @@
 # It leaves: ROOT (a debootstrapped bookworm root holding a recorded RX 7900
 # XTX's /sys and /proc with its GPU made an Instinct MI300X (as_mi300x, for
 # why), kernel $KERNEL, user alex, /dev/kfd, an earlier install's list at
-# $LEFTOVER, apt's lists read), an https server on
+# $LEFTOVER, Debian's packages the plan needs served from a local copy of
+# the mirror, apt's lists read), an https server on
 # 127.0.0.1:$PORT ($BASE) serving signed repositories with stand-in
 # amdgpu-dkms, dkms, rocm, rocm-core, the amdrocm10.0 packages and kernel
 # headers, AMD's key place holding an impostor's key ($WORK/rocm.gpg.key is
@@ -424,6 +425,40 @@ machine_sources() {  # url suite
   in_root apt-get update >"$WORK/apt-update.log" 2>&1 || fail "apt-get update in the root failed: $(tail -n 5 "$WORK/apt-update.log")"
 }
 machine_sources "$BASE/kernel" bookworm
+
+# The Debian packages the plan installs (with their dependencies), fetched
+# once from the mirror, then served here in a repository of their own in the
+# mirror's place: apt in every root reads a small index and needs no
+# network. Still real apt and real Debian packages, downloaded over https
+# (Debian's signatures are checked once, at the fetch; the copy is signed
+# with the test's key); what it saves is an update and an `apt-get -s
+# install` over all of Debian's index in every run (a second of CPU each)
+# and the downloads from the mirror in each run that installs.
+# The plan's and the Core SDK line's (which needs more: the integration
+# test installs 10.0 here, and 10.1 on Ubuntu 26.04, whose plan it checks
+# against this set before its run 6).
+rocmdoc install --rules /opt/rocmdoc-test/rules --rocm 10.0.0 --no-driver --no-torch --user alex --json >"$WORK/plan-core.json" ||
+  fail "install --rocm 10.0.0 --json failed: $(cat "$WORK/plan-core.json")"
+[ "$(python3 -c "import json; print(json.load(open('$WORK/plan-core.json'))['kind'])")" = plan ] ||
+  fail "install --rocm 10.0.0 --json gave no plan: $(cat "$WORK/plan-core.json")"
+read -ra MIRROR_PACKAGES < <(python3 - "$PLAN" "$WORK/plan-core.json" <<'EOF'
+import json, sys
+print(" ".join(sorted({n for f in sys.argv[1:] for s in json.load(open(f))["steps"] if s["id"] in ("apt-base", "headers")
+                       for c in s["checks"] if c["kind"] == "packages_installed" for n in c["names"]})))
+EOF
+)
+[ ${#MIRROR_PACKAGES[@]} -gt 0 ] || fail "the plans name no Debian package to serve: $(cat "$PLAN")"
+in_root apt-get install --download-only --reinstall -y "${MIRROR_PACKAGES[@]}" >"$WORK/download.log" 2>&1 ||
+  fail "fetching ${MIRROR_PACKAGES[*]} failed: $(tail -n 5 "$WORK/download.log")"
+mkdir -p "$SRV/debian/pool/main"
+cp "$ROOT"/var/cache/apt/archives/*.deb "$SRV/debian/pool/main/"
+rm -f "$ROOT"/var/cache/apt/archives/*.deb  # so that the runs download them over https
+index_repo "$SRV/debian" bookworm Debian
+gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
+echo "deb [signed-by=/usr/share/keyrings/rocmdoc-test-kernel.gpg] $BASE/debian bookworm main" >"$ROOT/etc/apt/sources.list"
+find "$ROOT/var/lib/apt/lists" -maxdepth 1 -type f ! -name lock -delete
+in_root apt-get update >"$WORK/apt-update-local.log" 2>&1 ||
+  fail "apt-get update from the local Debian repository failed: $(tail -n 5 "$WORK/apt-update-local.log")"
 
 # ---------------------------------------------------------------- assertions
 journal() { python3 -c "import json, sys; j = json.load(open('$ROOT/var/lib/rocmdoc/install.json')); $1"; }

@@ -67,22 +67,6 @@ source "$HERE/fixture.sh"
 # AMD's key where the recipe looks (the fixture starts with an impostor's).
 cp "$WORK/rocm.gpg.key" "$SRV/rocm/rocm.gpg.key"
 cc -shared -fPIC -O2 -Wall -Wextra -o "$TOOL/kill_shim.so" "$HERE/kill_shim.c" -ldl || fail "the kill shim does not build"
-# The Debian packages the plan installs (with their dependencies), fetched
-# once from the mirror, then served here in a repository of their own in the
-# mirror's place: apt in every copy of the root reads a small index (an
-# `apt-get -s install` over all of Debian's costs a second of CPU, and every
-# run makes four) and needs no network.
-read -ra MIRROR_PACKAGES < <(plan 'print(" ".join(n for s in p["steps"] if s["id"] in ("apt-base", "headers") for c in s["checks"] if c["kind"] == "packages_installed" for n in c["names"]))')
-in_root apt-get install --download-only --reinstall -y "${MIRROR_PACKAGES[@]}" >"$WORK/download.log" 2>&1 ||
-  fail "fetching ${MIRROR_PACKAGES[*]} failed: $(tail -n 5 "$WORK/download.log")"
-mkdir -p "$SRV/debian/pool/main"
-cp "$ROOT"/var/cache/apt/archives/*.deb "$SRV/debian/pool/main/"
-index_repo "$SRV/debian" bookworm Debian
-gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
-echo "deb [signed-by=/usr/share/keyrings/rocmdoc-test-kernel.gpg] $BASE/debian bookworm main" >"$ROOT/etc/apt/sources.list"
-find "$ROOT/var/lib/apt/lists" -maxdepth 1 -type f ! -name lock -delete
-in_root apt-get update >"$WORK/apt-update-local.log" 2>&1 ||
-  fail "apt-get update from the local Debian repository failed: $(tail -n 5 "$WORK/apt-update-local.log")"
 mount --bind "$WORK/tls" "$WORK/tls" 2>/dev/null || skip "mount is not allowed here"
 umount "$WORK/tls"
 

@@ -325,6 +325,12 @@ rocmdoc "${INSTALL[@]}" --json >"$PLAN" || fail "install --json on Ubuntu 26.04 
   fail "the plan on Ubuntu 26.04 is not ROCm 10.1.0 with driver 31.60: $(plan 'print(p["plan"])')"
 STEPS_2604=$(plan 'print(" ".join(s["id"] for s in p["steps"]))')
 say "plan: $STEPS_2604"
+# The local copy of Debian's packages (fixture.sh) holds what the Debian
+# plans name; a 26.04 plan naming another package would fail in apt's words.
+for name in $(plan 'print(" ".join(n for s in p["steps"] if s["id"] in ("apt-base", "headers") for c in s["checks"] if c["kind"] == "packages_installed" for n in c["names"]))'); do
+  in_root apt-cache policy "$name" | grep -q 'Candidate: [^(]' ||
+    fail "the Ubuntu 26.04 plan installs $name, which no served repository has (fixture.sh's local Debian packages: add its plan)"
+done
 
 set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run6.out" 2>&1; rc=$?; set -e
 expect_exit 5 $rc run6
