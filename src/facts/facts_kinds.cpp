@@ -206,6 +206,8 @@ constexpr FactKindEntry kFactKinds[] = {
     {"rocm.installs[].version_source", kString},
     {"rocm.ld_so_conf[].file", kString},
     {"rocm.ld_so_conf[].paths[]", kString},
+    {"rocm.opencl_icds[].file", kString},
+    {"rocm.opencl_icds[].library", kString},
     {"rocm.packages[].architecture", kString},
     {"rocm.packages[].maintainer", kString},
     {"rocm.packages[].name", kString},

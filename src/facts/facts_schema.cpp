@@ -335,6 +335,8 @@ constexpr std::string_view kFactNames[] = {
     "rocm.installs[].version_source",
     "rocm.ld_so_conf[].file",
     "rocm.ld_so_conf[].paths[]",
+    "rocm.opencl_icds[].file",
+    "rocm.opencl_icds[].library",
     "rocm.package_manager",
     "rocm.packages[].architecture",
     "rocm.packages[].maintainer",

@@ -216,3 +216,50 @@ TEST_CASE("torch not importable names the interpreters that do have it", "[expla
   for (auto& cause : none["causes"])
     if (cause["id"] == "torch-in-another-interpreter") CHECK(cause["verdict"] == "refuted");
 }
+
+TEST_CASE("the OpenCL runtimes registered on the machine decide an OpenCL program's causes", "[explain][symptoms]") {
+  test::ScratchDir dir;
+  Json amd = {{"file", "/etc/OpenCL/vendors/amdocl64_60401_83.icd"}, {"library", "libamdocl64.so"}};
+  Json rusticl = {{"file", "/etc/OpenCL/vendors/rusticl.icd"}, {"library", "libRusticlOpenCL.so.1"}};
+  auto registered = [&](const std::string& name, Json icds) {
+    return with_fault(dir, name, [&](Json& f) { f["rocm"]["opencl_icds"] = icds; });
+  };
+  auto amd_only = registered("amd", Json::array({amd}));
+  auto with_rusticl = registered("rusticl", Json::array({amd, rusticl}));
+  auto none = registered("none", Json::array());
+  auto verdict_of = [](const Json& j, const std::string& id) {
+    for (auto& c : j["causes"])
+      if (c["id"] == id) return c["verdict"].get<std::string>();
+    return std::string("absent");
+  };
+
+  // A crash of an OpenCL program: Mesa's runtime registered beside AMD's is
+  // the likelier cause on the machine that has it, and only there.
+  const std::string crash = "darktable crashes when OpenCL is enabled: Segmentation fault (core dumped)";
+  Json mesa_machine = explain_json(with_rusticl, crash);
+  REQUIRE_FALSE(mesa_machine["causes"].empty());
+  CHECK(mesa_machine["causes"][0]["id"] == "mesa-opencl-icd-crashes-opencl-program");
+  Json amd_machine = explain_json(amd_only, crash);
+  REQUIRE_FALSE(amd_machine["causes"].empty());
+  CHECK(amd_machine["causes"][0]["id"] != "mesa-opencl-icd-crashes-opencl-program");
+  // A crash that is not an OpenCL program's: rusticl registered changes nothing.
+  const std::string torch_crash = "python3 -c 'import torch; torch.ones(1).cuda()' crashes: Segmentation fault (core dumped)";
+  Json torch_on_mesa = explain_json(with_rusticl, torch_crash);
+  Json torch_on_amd = explain_json(amd_only, torch_crash);
+  REQUIRE_FALSE(torch_on_mesa["causes"].empty());
+  CHECK(torch_on_mesa["causes"][0]["id"] == torch_on_amd["causes"][0]["id"]);
+  CHECK(torch_on_mesa["causes"][0]["id"] != "mesa-opencl-icd-crashes-opencl-program");
+
+  // No OpenCL platform: AMD's runtime registered rules "not installed" out,
+  // and says which facts did; with none registered the machine's packages
+  // (no rocm-opencl) confirm it, as they did before the fact existed.
+  const std::string no_platform = "clinfo\nNumber of platforms                               0";
+  CHECK(verdict_of(explain_json(amd_only, no_platform), "amd-opencl-runtime-missing") == "refuted");
+  CHECK(verdict_of(explain_json(none, no_platform), "amd-opencl-runtime-missing") == "confirmed");
+  std::vector<std::string> text_args = {"explain"};
+  text_args.insert(text_args.end(), amd_only.begin(), amd_only.end());
+  text_args.push_back(no_platform);
+  auto text = run_rocmdoc(text_args);
+  CHECK(text.out.find("amd-opencl-runtime-missing: the facts rule it out") != std::string::npos);
+  CHECK(text.out.find("rocm.opencl_icds") != std::string::npos);
+}

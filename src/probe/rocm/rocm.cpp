@@ -1,11 +1,13 @@
 // rocm: what of ROCm is installed and where it comes from — the installs
 // under /opt, the dpkg, rpm or pacman packages, AMD's apt repositories and
 // pins, the dnf, zypper and pacman repositories, and the dynamic linker's
-// configuration naming ROCm's libraries.
+// configuration naming ROCm's libraries, and the OpenCL runtimes registered
+// with the ICD loader.
 #include "formats/dpkg_status.h"
 #include "formats/pacman_desc.h"
 #include "probe/rocm/apt.h"
 #include "probe/rocm/installs.h"
+#include "probe/rocm/opencl_icds.h"
 #include "probe/rocm/packages.h"
 #include "probe/rocm/pacman_repos.h"
 #include "probe/rocm/rocblas_kernels.h"
@@ -149,6 +151,7 @@ Json probe_rocm(ProbeContext& ctx, const Json&) {
   probe_rocm_rpm_repos(ctx, section);
   probe_rocm_pacman_repos(ctx, section);
   probe_ld_so_conf(ctx, section);
+  probe_opencl_icds(ctx, section);
   return section;
 }
 

@@ -439,3 +439,60 @@ TEST_CASE("rocm: the real Debian 12 capture with Debian's ROCm 5.2", "[rocm][mac
   CHECK(is_unknown(r["apt_sources"]));
   CHECK(is_unknown(r["ld_so_conf"]));
 }
+
+TEST_CASE("rocm: the OpenCL runtimes registered with the ICD loader", "[rocm]") {
+  SECTION("each .icd file with the library it names, sorted; other files ignored") {
+    MemoryMachine m;
+    m.fs->file("/etc/ld.so.conf", "")
+        .file("/etc/OpenCL/vendors/rusticl.icd", "libRusticlOpenCL.so.1\n")
+        .file("/etc/OpenCL/vendors/amdocl64_60200_66.icd", "libamdocl64.so\r\n")
+        .file("/etc/OpenCL/vendors/mesa.icd", "/usr/lib/x86_64-linux-gnu/libMesaOpenCL.so.1")
+        .file("/etc/OpenCL/vendors/README", "not read by the loaders");
+    Json icds = m.run(probe_rocm)["opencl_icds"];
+    REQUIRE(icds.size() == 3);
+    CHECK(icds[0] == Json{{"file", "/etc/OpenCL/vendors/amdocl64_60200_66.icd"}, {"library", "libamdocl64.so"}});
+    CHECK(icds[1] == Json{{"file", "/etc/OpenCL/vendors/mesa.icd"},
+                          {"library", "/usr/lib/x86_64-linux-gnu/libMesaOpenCL.so.1"}});
+    CHECK(icds[2]["library"] == "libRusticlOpenCL.so.1");
+  }
+  SECTION("no directory: none registered, where /etc was recorded") {
+    MemoryMachine m;
+    m.fs->file("/etc/ld.so.conf", "");
+    CHECK(m.run(probe_rocm)["opencl_icds"] == Json::array());
+  }
+  SECTION("no directory and no /etc/ld.so.conf(.d): a tree that did not keep /etc cannot tell") {
+    MemoryMachine m;
+    CHECK(mentions(m.run(probe_rocm)["opencl_icds"], "/etc was not recorded"));
+  }
+  SECTION("a recorded directory is read even where the tree kept no /etc/ld.so.conf") {
+    MemoryMachine m;
+    m.fs->file("/etc/OpenCL/vendors/amdocl64.icd", "libamdocl64.so");
+    CHECK(m.run(probe_rocm)["opencl_icds"].size() == 1);
+  }
+  SECTION("openSUSE's directory after /etc's") {
+    MemoryMachine m;
+    m.fs->file("/etc/ld.so.conf", "")
+        .file("/usr/share/OpenCL/vendors/rusticl.icd", "libRusticlOpenCL.so.1")
+        .file("/etc/OpenCL/vendors/z.icd", "libamdocl64.so");
+    Json icds = m.run(probe_rocm)["opencl_icds"];
+    REQUIRE(icds.size() == 2);
+    CHECK(icds[0]["file"] == "/etc/OpenCL/vendors/z.icd");
+    CHECK(icds[1]["file"] == "/usr/share/OpenCL/vendors/rusticl.icd");
+  }
+  SECTION("an unreadable directory is unknown; an unreadable, empty or binary file is an unknown library") {
+    MemoryMachine m;
+    m.fs->file("/etc/ld.so.conf", "")
+        .file("/etc/OpenCL/vendors/a.icd", "libamdocl64.so")
+        .fail("/etc/OpenCL/vendors/a.icd", "permission denied")
+        .file("/etc/OpenCL/vendors/b.icd", "\nlibamdocl64.so\n")
+        .file("/etc/OpenCL/vendors/c.icd", std::string("\0\x01\x02\x03", 4));
+    Json icds = m.run(probe_rocm)["opencl_icds"];
+    REQUIRE(icds.size() == 3);
+    CHECK(mentions(icds[0]["library"], "permission denied"));
+    CHECK(mentions(icds[1]["library"], "first line is empty"));  // the loaders would open no library
+    CHECK(mentions(icds[2]["library"], "binary"));
+    MemoryMachine locked;
+    locked.fs->file("/etc/ld.so.conf", "").file("/etc/OpenCL/vendors/a.icd", "x").fail("/etc/OpenCL/vendors", "permission denied");
+    CHECK(mentions(locked.run(probe_rocm)["opencl_icds"], "permission denied"));
+  }
+}

@@ -1,0 +1,73 @@
+// Why a fact: an OpenCL program does not choose its runtime. The ICD loader
+// (libOpenCL.so.1) opens every library that a file in /etc/OpenCL/vendors
+// names (Khronos' cl_khr_icd; ocl-icd does the same), so which runtimes are
+// registered decides what an OpenCL program sees and what runs inside it:
+// no AMD runtime (amdocl64) means no AMD platform, and Mesa's (Clover,
+// rusticl) beside it runs Mesa's code in every OpenCL program.
+// A loader pointed elsewhere by OCL_ICD_VENDORS is not followed: the fact is
+// the system's registration, which every program gets by default.
+#include "probe/rocm/opencl_icds.h"
+
+#include <algorithm>
+
+#include "base/text.h"
+
+namespace rocmdoc {
+
+namespace {
+
+// Where loaders look: /etc/OpenCL/vendors (Khronos' loader and ocl-icd as
+// built by most distributions); openSUSE Tumbleweed's packages install
+// their .icd files under /usr/share/OpenCL/vendors instead (its Mesa.spec,
+// suse_version >= 1550), for the loader it builds to read there.
+constexpr const char* kVendorsDirs[] = {"/etc/OpenCL/vendors", "/usr/share/OpenCL/vendors"};
+
+// The library an .icd file names: its first line as it stands (Khronos'
+// loader passes the file to dlopen() without its one trailing newline, so
+// a blank first line or spaces around the name make it fail there: they are
+// kept, not trimmed away). Unknown, with the reason, when the file cannot
+// tell.
+Json icd_library(ProbeContext& ctx, const std::string& file) {
+  auto text = ctx.fs().read_file(file, 64 * 1024);
+  if (!text) return unknown(text.error());
+  if (looks_binary(*text)) return unknown(file + ": binary content, not an .icd file");
+  std::string library = text->substr(0, text->find('\n'));
+  if (!library.empty() && library.back() == '\r') library.pop_back();
+  if (library.empty()) return unknown(file + ": its first line is empty, it names no library");
+  return library;
+}
+
+}  // namespace
+
+void probe_opencl_icds(ProbeContext& ctx, Json& section) {
+  Json out = Json::array();
+  bool any_dir = false;
+  for (const char* dir : kVendorsDirs) {
+    auto names = ctx.fs().list_dir(dir);
+    if (!names) {
+      if (ctx.fs().stat(dir).absent()) continue;
+      section["opencl_icds"] = unknown(names.error());
+      return;
+    }
+    any_dir = true;
+    std::vector<std::string> sorted = *names;  // the loaders' order is their own; the facts' is stable
+    std::sort(sorted.begin(), sorted.end());
+    for (auto& name : sorted) {
+      if (!ends_with(name, ".icd")) continue;  // the loaders read only these
+      std::string file = path_join(dir, name);
+      out.push_back(Json{{"file", file}, {"library", icd_library(ctx, file)}});
+    }
+  }
+  // Neither directory is no registered runtime on a machine; a recorded
+  // tree that kept no /etc (neither /etc/ld.so.conf nor ld.so.conf.d, which
+  // every glibc system has) cannot tell that. A tree recorded before this
+  // fact existed reads as none registered: the rules read the list only for
+  // what it holds (AMD's runtime, Mesa's), never for what it lacks.
+  if (!any_dir && !ctx.fs().exists("/etc/ld.so.conf") && !ctx.fs().exists("/etc/ld.so.conf.d")) {
+    section["opencl_icds"] = unknown("neither /etc/ld.so.conf nor /etc/ld.so.conf.d: /etc was not recorded");
+    return;
+  }
+  section["opencl_icds"] = out;
+}
+
+}  // namespace rocmdoc
