@@ -642,10 +642,14 @@ def apt_ubuntu(t, series):
 
 
 def rocm_install(t, ver, build):
-    """/opt/rocm-X with .info/version, /opt/rocm -> it, and rocm-core's ld.so.conf.d entry."""
+    """/opt/rocm-X with .info/version, /opt/rocm -> it, and rocm-core's ld.so.conf.d entry;
+    rocm-opencl's loader entry and ICD file (amdocl64_<60401>_<83>.icd naming libamdocl64.so,
+    as AMD's package writes it)."""
     t.write("/opt/rocm-%s/.info/version" % ver, "%s-%s\n" % (ver, build))
     t.link("/opt/rocm", "/opt/rocm-%s" % ver)
     t.write("/etc/ld.so.conf.d/10-rocm-opencl.conf", "/opt/rocm-%s/lib\n" % ver)
+    code = "".join("%02d" % int(x) if i else x for i, x in enumerate(ver.split(".")))
+    t.write("/etc/OpenCL/vendors/amdocl64_%s_%s.icd" % (code, build), "libamdocl64.so\n")
     t.write("/etc/ld.so.conf.d/rocm.conf", "/opt/rocm/lib\n/opt/rocm/lib64\n")
 
 
