@@ -8,8 +8,6 @@
 // the system's registration, which every program gets by default.
 #include "probe/rocm/opencl_icds.h"
 
-#include <algorithm>
-
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -24,9 +22,9 @@ constexpr const char* kVendorsDirs[] = {"/etc/OpenCL/vendors", "/usr/share/OpenC
 
 // The library an .icd file names: its first line as it stands (Khronos'
 // loader passes the file to dlopen() without its one trailing newline, so
-// a blank first line or spaces around the name make it fail there: they are
-// kept, not trimmed away). Unknown, with the reason, when the file cannot
-// tell.
+// spaces around the name make it fail there: they are kept, not trimmed
+// away). Unknown, with the reason, when the file cannot tell or its first
+// line is empty.
 Json icd_library(ProbeContext& ctx, const std::string& file) {
   auto text = ctx.fs().read_file(file, 64 * 1024);
   if (!text) return unknown(text.error());
@@ -50,9 +48,7 @@ void probe_opencl_icds(ProbeContext& ctx, Json& section) {
       return;
     }
     any_dir = true;
-    std::vector<std::string> sorted = *names;  // the loaders' order is their own; the facts' is stable
-    std::sort(sorted.begin(), sorted.end());
-    for (auto& name : sorted) {
+    for (auto& name : *names) {  // sorted by list_dir: the facts' order is stable, whatever the loaders'
       if (!ends_with(name, ".icd")) continue;  // the loaders read only these
       std::string file = path_join(dir, name);
       out.push_back(Json{{"file", file}, {"library", icd_library(ctx, file)}});
