@@ -317,6 +317,73 @@ def write_kfd(t, cpus, gpus):
 
 
 # ----------------------------------------------------------------------------
+# amdgpu's own files in the GPU's PCI device directory (drivers/gpu/drm/amd/)
+
+# The IP blocks' hardware ids (drivers/gpu/drm/amd/include/soc15_hw_ip.h).
+HW_ID = {"GC": 11}
+
+
+def ip_discovery(t, gpu_path, block, version):
+    """ip_discovery/die/0/<block>/0/ (amdgpu_discovery.c: each attribute "%d\\n"). The kernel names the block
+    by a symlink to its numbered hw_id directory; the fixtures keep only the named path, which is all the
+    probe opens, and only the attributes it reads beside hw_id."""
+    d = "%s/ip_discovery/die/0/%s/0" % (gpu_path, block)
+    t.attr(d + "/hw_id", HW_ID[block])
+    for part, value in zip(("major", "minor", "revision"), version):
+        t.attr(d + "/" + part, value)
+
+
+def pp_dpm(t, path, levels_mhz, current):
+    """pp_dpm_sclk / pp_dpm_mclk (swsmu's print_clk_levels): "%d: %uMhz %s\\n", "*" on the current level and
+    a blank (so a trailing space) on the others."""
+    t.write(path, "".join("%d: %dMhz %s\n" % (i, mhz, "*" if i == current else "")
+                          for i, mhz in enumerate(levels_mhz)))
+
+
+def hwmon(t, gpu_path, index, power_cap_w, temps):
+    """hwmon/hwmon<N>/ of amdgpu (Documentation/gpu/amdgpu/thermal.rst): power1_cap, _default and _max in
+    microwatts; temp<i>_input and _crit in millidegrees Celsius, temp<i>_label edge, junction or mem.
+    power_cap_w: (cap, default, max); temps: [(label, celsius, crit_celsius)]."""
+    d = "%s/hwmon/hwmon%d" % (gpu_path, index)
+    t.attr(d + "/name", "amdgpu")
+    for suffix, watts in zip(("", "_default", "_max"), power_cap_w):
+        t.attr(d + "/power1_cap" + suffix, watts * 1000000)
+    for i, (label, celsius, crit) in enumerate(temps, 1):
+        t.attr(d + "/temp%d_input" % i, celsius * 1000)
+        t.attr(d + "/temp%d_crit" % i, crit * 1000)
+        t.attr(d + "/temp%d_label" % i, label)
+
+
+# struct gpu_metrics_v1_3 (drivers/gpu/drm/amd/include/kgd_pp_interface.h), the table of Navi 2x/3x dGPUs,
+# field by field in order; every field is naturally aligned, so packing without padding ("<") gives the C
+# layout (120 bytes, indep_throttle_status at 112, as src/probe/power/gpu_metrics.cpp decodes it).
+GPU_METRICS_V1_3 = (
+    [("structure_size", "H"), ("format_revision", "B"), ("content_revision", "B")]
+    + [("temperature_" + s, "H") for s in ("edge", "hotspot", "mem", "vrgfx", "vrsoc", "vrmem")]
+    + [("average_%s_activity" % s, "H") for s in ("gfx", "umc", "mm")]
+    + [("average_socket_power", "H"), ("energy_accumulator", "Q"), ("system_clock_counter", "Q")]
+    + [("average_%s_frequency" % c, "H") for c in ("gfxclk", "socclk", "uclk", "vclk0", "dclk0", "vclk1", "dclk1")]
+    + [("current_" + c, "H") for c in ("gfxclk", "socclk", "uclk", "vclk0", "dclk0", "vclk1", "dclk1")]
+    + [("throttle_status", "I"), ("current_fan_speed", "H"), ("pcie_link_width", "H"), ("pcie_link_speed", "H"),
+       ("padding", "H"), ("gfx_activity_acc", "I"), ("mem_activity_acc", "I")]
+    + [("temperature_hbm_%d" % i, "H") for i in range(4)]
+    + [("firmware_timestamp", "Q"), ("voltage_soc", "H"), ("voltage_gfx", "H"), ("voltage_mem", "H"),
+       ("padding1", "H"), ("indep_throttle_status", "Q")])
+
+
+def gpu_metrics_v1_3(**values):
+    """The gpu_metrics file: the table with the named fields set (temperatures in degrees Celsius, power in
+    watts, clocks in MHz), the rest 0."""
+    fmt = "<" + "".join(f for _, f in GPU_METRICS_V1_3)
+    size = struct.calcsize(fmt)
+    assert size == 120, size
+    values = dict(values, structure_size=size, format_revision=1, content_revision=3)
+    unknown = set(values) - {name for name, _ in GPU_METRICS_V1_3}
+    assert not unknown, unknown
+    return struct.pack(fmt, *(values.get(name, 0) for name, _ in GPU_METRICS_V1_3))
+
+
+# ----------------------------------------------------------------------------
 # /proc, /etc and friends
 
 
@@ -436,6 +503,15 @@ def kernel_files(t, release, proc_version, cmdline, has_arch_file=True, dmesg_re
     t.attr("/proc/sys/kernel/dmesg_restrict", dmesg_restrict)
     t.write("/proc/version", proc_version + "\n")
     t.write("/proc/cmdline", cmdline + "\n")
+
+
+def uid_map(t, ranges):
+    """/proc/self/uid_map (kernel/user_namespace.c, uid_m_show: "%10u %10u %10u\n"): one (first id inside,
+    first id outside, count) per range; the initial user namespace maps all of 0-4294966294 to itself."""
+    t.write("/proc/self/uid_map", "".join("%10u %10u %10u\n" % r for r in ranges))
+
+
+INITIAL_USER_NS = [(0, 0, 4294967295)]
 
 
 def proc_modules(entries):
@@ -670,6 +746,22 @@ def torch_install(t, site, version, hip=None, cuda=None):
             "with strong GPU acceleration\n" % version)
 
 
+OLLAMA_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+def ollama_install(t, rocblas_targets, path=OLLAMA_PATH):
+    """What ollama's install.sh leaves that rocmdoc reads: the ROCm it bundles in /usr/local/lib/ollama/rocm,
+    of which only rocBLAS's kernel files matter (TensileLibrary_lazy_<gfx>.dat per target; ollama and rocmdoc
+    go by the names, so the files are empty here), and the systemd unit the script writes, whose only
+    Environment= is the PATH the script ran with. The executable itself is left out: no probe reads it."""
+    for gfx in rocblas_targets:
+        t.write("/usr/local/lib/ollama/rocm/rocblas/library/TensileLibrary_lazy_%s.dat" % gfx, b"")
+    t.write("/etc/systemd/system/ollama.service",
+            "[Unit]\nDescription=Ollama Service\nAfter=network-online.target\n\n"
+            "[Service]\nExecStart=/usr/local/bin/ollama serve\nUser=ollama\nGroup=ollama\nRestart=always\n"
+            "RestartSec=3\nEnvironment=\"PATH=%s\"\n\n[Install]\nWantedBy=default.target\n" % path)
+
+
 ELF_STUB = b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 56  # an ELF header's first bytes; no probe runs it
 
 
@@ -850,7 +942,7 @@ VERMEER_5600X = dict(model_name="AMD Ryzen 5 5600X 6-Core Processor", family=25,
 def rx7900xtx_desktop_gpu(t, config_size=4096):
     """The 7900 XTX desktop's PCI tree (the X670E host, the Navi 31 card behind its switch), its IOMMU unit and
     KFD topology: the same box on every distribution. config_size: how much of each device's config space the
-    recording could read (4096 as root, 64 as a user)."""
+    recording could read (4096 as root, 64 as a user). Returns the GPU's sysfs directory."""
     devices = amd_host(0x14D8, 0x14D9, "0000:00:01.1", 0x14DB, 1, 3, 0x7800000000, 0x810000000, 0xFCB00000,
                        root_gen=(4, 16), root_max=(5, 16), io_base=0xE000) + navi_card(
         "0000:00:01.1", "0000:01:00.0", "0000:02:00.0", "0000:03:00.0", "0000:03:00.1", 0x744C, 0xAB30, 0xC8,
@@ -860,10 +952,12 @@ def rx7900xtx_desktop_gpu(t, config_size=4096):
     amd_iommu_unit(t, paths["0000:00:00.2"])
     write_kfd(t, [dict(cores=16, clk=5573, mem=65534068 * 1024, mem_width=64, mem_clk=3000)],
               [dict(NAVI31_KFD, pci="0000:03:00.0", render=128, gpu_id=45157, unique_id=11673270660693242239)])
+    return paths["0000:03:00.0"]
 
 
 def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
-    """The healthy 7900 XTX desktop (and, with user_in_render=False, the same box for a user outside render)."""
+    """The healthy 7900 XTX desktop (and, with user_in_render=False, the same box for a user outside render).
+    Returns the GPU's sysfs directory."""
     release = "6.8.0-45-generic"
     os_release(t, "24.04")
     kernel_files(t, release, NOBLE_KERNEL, NOBLE_CMDLINE)
@@ -886,7 +980,7 @@ def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
     dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "2007")
     firmware(t, secure_boot=False)
 
-    rx7900xtx_desktop_gpu(t, 4096 if sudo else 64)
+    gpu_path = rx7900xtx_desktop_gpu(t, 4096 if sudo else 64)
 
     render = 992
     groups = DESKTOP_GROUPS if user_in_render else tuple(g for g in DESKTOP_GROUPS if g != "render")
@@ -917,10 +1011,23 @@ def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
                "HOME": "/home/alex", "USER": "alex", "LOGNAME": "alex", "VIRTUAL_ENV": "/home/alex/venv"}
         commands = DMESG_DENIED
     sidecar(t, user, env, nodes, commands, created)
+    return gpu_path
 
 
 def ubuntu2404_rx7900xtx(t):
-    rx7900xtx_desktop(t, user_in_render=True, dkms=True, sudo=True, created="2025-06-20T18:04:11Z")
+    gpu_path = rx7900xtx_desktop(t, user_in_render=True, dkms=True, sudo=True, created="2025-06-20T18:04:11Z")
+    # amdgpu's own files for the idle card, on this recording of the box only: its power, clock and
+    # temperature facts and its GC version are asserted here; the box's other machines leave them unknown.
+    ip_discovery(t, gpu_path, "GC", (11, 0, 0))  # Navi 31: GC 11.0.0, gfx1100
+    pp_dpm(t, gpu_path + "/pp_dpm_sclk", [500, 1442, 2526], current=0)
+    pp_dpm(t, gpu_path + "/pp_dpm_mclk", [96, 456, 772, 1249], current=0)
+    hwmon(t, gpu_path, 2, power_cap_w=(327, 327, 402),
+          temps=[("edge", 36, 100), ("junction", 41, 110), ("mem", 48, 108)])
+    # The same moment in the firmware's table: hwmon's edge/junction/mem are its edge/hotspot/mem, the
+    # current clocks are the starred dpm levels, no throttling.
+    t.write(gpu_path + "/gpu_metrics", gpu_metrics_v1_3(
+        temperature_edge=36, temperature_hotspot=41, temperature_mem=48, temperature_vrgfx=40,
+        temperature_vrsoc=38, temperature_vrmem=42, average_socket_power=18, current_gfxclk=500, current_uclk=96))
     gpu = "/pci/devices/5"
     return ("Synthetic: Ubuntu 24.04 desktop (Ryzen 7 7700X, X670E) with a Radeon RX 7900 XTX (Navi 31, gfx1100) "
             "behind its own switch, amdgpu-dkms 6.12.12 from ROCm 6.4.1 built for the running kernel, ROCm 6.4.1 "
@@ -983,6 +1090,7 @@ def ubuntu2404_rx7900xtx(t):
         "/pci/gpus/0/vendor": "amd",
         "/pci/gpus/0/device_id": "0x744c",
         "/pci/gpus/0/driver": "amdgpu",
+        "/pci/gpus/0/gc_version": "11.0.0",
         "/amdgpu/module/loaded": True,
         "/amdgpu/module/builtin": False,
         "/amdgpu/module/version": "6.12.12",
@@ -1077,6 +1185,8 @@ def ubuntu2404_rx7900xtx(t):
         "/rocm/apt_sources/1/file": "/etc/apt/sources.list.d/rocm.list",
         "/rocm/apt_sources/1/uri": "https://repo.radeon.com/rocm/apt/6.4.1",
         "/rocm/apt_sources/1/suite": "noble",
+        "/rocm/opencl_icds/0/file": "/etc/OpenCL/vendors/amdocl64_60401_83.icd",
+        "/rocm/opencl_icds/0/library": "libamdocl64.so",
         "/python/interpreters/0/path": "/home/alex/venv/bin/python",
         "/python/interpreters/0/resolved": "/usr/bin/python3.12",
         "/python/interpreters/0/version": "3.12",
@@ -1182,6 +1292,9 @@ def ubuntu2204_rx6700xt(t):
                                               rocm_packages("6.3.3", "74", "jammy", hip="6.3.42134", rocr="1.14.0")))
     system_python(t, 10)
     torch_install(t, "/home/sam/.local/lib/python3.10/site-packages", "2.5.1+rocm6.2", hip="6.2.41133-dd7f95766")
+    # ollama's bundled rocBLAS has kernels for gfx1030 but not for this card's gfx1031, and its service does not
+    # get the override sam exports in his shell.
+    ollama_install(t, ["gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx906", "gfx908", "gfx90a", "gfx942"])
     sidecar(t, {"name": "sam", "uid": 1000, "gid": 1000, "groups": [1000, 4, 24, 27, 30, 44, 46, 100, 110, 114]},
             {"PATH": "/home/sam/.local/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:"
                      "/usr/local/games:/snap/bin:/opt/rocm/bin",
@@ -1192,7 +1305,10 @@ def ubuntu2204_rx6700xt(t):
     return ("Synthetic: Ubuntu 22.04 with the 6.5 HWE kernel on a Ryzen 5 5600X / B550 board, Radeon RX 6700 XT "
             "(Navi 22, gfx1031: not on ROCm's list) driven by the in-kernel amdgpu, ROCm 6.3.3 from repo.radeon.com, "
             "HSA_OVERRIDE_GFX_VERSION=10.3.0 exported, torch 2.5.1+rocm6.2 installed with pip --user. Run by sam "
-            "(in render and video) without sudo: config space is the 64 bytes users may read, dmesg is refused.", {
+            "(in render and video) without sudo: config space is the 64 bytes users may read, dmesg is refused. ollama "
+            "installed by its script: its bundled ROCm in /usr/local/lib/ollama/rocm has rocBLAS kernels for gfx1030, "
+            "gfx110x and Instinct targets, not gfx1031, and its systemd service sets no override (the exported one "
+            "does not reach it).", {
         "/source/recording": "snapshot",
         "/host/cpu_count": 12,
         "/host/memory_bytes": 32780340 * 1024,
@@ -1250,6 +1366,11 @@ def ubuntu2204_rx6700xt(t):
         "/env/path_rocm_entries": ["/opt/rocm/bin"],
         "/env/ld_library_path_rocm_entries": ["/opt/rocm/lib"],
         "/kernel_log": "<unknown>",
+        "/rocm/bundles/0/app": "ollama",
+        "/rocm/bundles/0/path": "/usr/local/lib/ollama/rocm",
+        "/rocm/bundles/0/rocblas_gfx": ["gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx906", "gfx908", "gfx90a",
+                                        "gfx942"],
+        "/rocm/bundles/0/service_hsa_override": None,
     }, None)
 
 
@@ -1449,6 +1570,7 @@ def mi300x_container(t):
                  "pci=realloc=off amd_iommu=on iommu=pt console=ttyS0,115200n8", has_arch_file=False)
     t.write("/.dockerenv", "")
     t.write("/proc/1/cgroup", "0::/\n")
+    uid_map(t, INITIAL_USER_NS)  # Docker without userns-remap: root in here is the host's root
     t.write("/proc/cpuinfo", cpuinfo(**GENOA_9124))
     t.write("/proc/meminfo", meminfo(792351488))
     dkms_stack = [("amdgpu", 17022976, 16, [], "OE"), ("amddrm_ttm_helper", 12288, 1, ["amdgpu"], "OE"),
@@ -1587,7 +1709,7 @@ def mi300x_container(t):
         "/rocm/apt_sources/0/suite": "jammy",
         "/python/interpreters/0/path": "/opt/venv/bin/python3",
         "/python/interpreters/0/kind": "venv",
-        "/python/interpreters/0/found_by": "PATH",
+        "/python/interpreters/0/found_by": "VIRTUAL_ENV",  # VIRTUAL_ENV's bin/ is scanned before PATH
         "/python/torch/0/site_packages": "/opt/venv/lib/python3.10/site-packages",
         "/python/torch/0/version": "2.6.0+rocm6.4.1.git1ded221d",
         "/python/torch/0/build": "rocm",
