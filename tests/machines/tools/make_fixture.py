@@ -8,12 +8,22 @@ from anywhere after changing a spec:
     python3 tests/machines/tools/make_fixture.py            # every machine
     python3 tests/machines/tools/make_fixture.py NAME ...   # just these
 
-Each machine's root/ is deleted and written again. The formats follow the
-kernel and the packages exactly (see the comment above each writer): sysfs
-attributes end in a newline, links are real symlinks with the relative
-targets the kernel itself would show, and PCI config space is binary.
-Files that no probe reads (KFD caches/, most of /proc) are left out to keep
-the machines small.
+Each machine's root/ is deleted and written again, and its expect.json rewritten;
+check.json is not touched. Only the machines in BUILDERS are made here:
+debian12-vm-distro-rocm is a real capture (shared/fixtures/capture-machine.sh,
+with its cmd/ outputs), not synthetic, and is never deleted or rewritten; a
+name that is not in BUILDERS stops the run before anything is deleted.
+
+Regenerating every machine must leave `git status` empty: a file added to a
+machine by hand belongs in its spec, or the next regeneration deletes it.
+
+The formats follow the kernel and the packages exactly (see the comment
+above each writer): sysfs attributes end in a newline, links are real
+symlinks with the relative targets the kernel itself would show, and binary
+files whose contents a probe reads (PCI config space, efivars, gpu_metrics,
+rpm headers) are packed field by field with struct; stubs nothing reads hold
+a magic number at most. Files that no probe reads (KFD caches/, most of
+/proc) are left out to keep the machines small.
 """
 import json
 import os
@@ -2501,6 +2511,10 @@ BUILDERS = {
 
 
 def main(names):
+    unknown = [n for n in names if n not in BUILDERS]
+    if unknown:  # before any rmtree: a recorded machine's name must not cost it its root/
+        raise SystemExit("not a machine this script builds: %s (it builds: %s)"
+                         % (", ".join(unknown), ", ".join(sorted(BUILDERS))))
     for name in names or sorted(BUILDERS):
         root = os.path.join(MACHINES, name, "root")
         if os.path.isdir(root):
