@@ -2150,7 +2150,10 @@ RPM_INDEX_TABLES = ("Name", "Basenames", "Group", "Requirename", "Providename", 
 
 def rpmdb_sqlite(t, path, packages):
     """rpmdb.sqlite as rpm 4.16+ leaves it: WAL mode, checkpointed and closed (no -wal file). packages:
-    (name, epoch or None, version, release, arch, vendor, packager)."""
+    (name, epoch or None, version, release, arch, vendor, packager). SQLite stamps its own version into the
+    file's header (offset 96), so the committed files come back byte for byte only with the SQLite they
+    were made with, 3.40.1 (sqlite3.sqlite_version); another writes its own version there, a difference
+    in bytes rocmdoc never reads."""
     host = t.host(path)
     os.makedirs(os.path.dirname(host), exist_ok=True)
     db = sqlite3.connect(host)
