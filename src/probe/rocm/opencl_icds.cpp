@@ -7,6 +7,7 @@
 // A loader pointed elsewhere by OCL_ICD_VENDORS is not followed: the fact is
 // the system's registration, which every program gets by default.
 #include "probe/rocm/opencl_icds.h"
+#include "probe/rocm/etc_recorded.h"
 
 #include "base/text.h"
 
@@ -55,11 +56,11 @@ void probe_opencl_icds(ProbeContext& ctx, Json& section) {
     }
   }
   // Neither directory is no registered runtime on a machine; a recorded
-  // tree that kept no /etc (neither /etc/ld.so.conf nor ld.so.conf.d, which
-  // every glibc system has) cannot tell that. A tree recorded before this
-  // fact existed reads as none registered: the rules read the list only for
-  // what it holds (AMD's runtime, Mesa's), never for what it lacks.
-  if (!any_dir && !ctx.fs().exists("/etc/ld.so.conf") && !ctx.fs().exists("/etc/ld.so.conf.d")) {
+  // tree that kept no /etc (etc_recorded.h) cannot tell that. A tree
+  // recorded before this fact existed reads as none registered: the rules
+  // read the list only for what it holds (AMD's runtime, Mesa's), never for
+  // what it lacks.
+  if (!any_dir && !etc_recorded(ctx)) {
     section["opencl_icds"] = unknown("neither /etc/ld.so.conf nor /etc/ld.so.conf.d: /etc was not recorded");
     return;
   }

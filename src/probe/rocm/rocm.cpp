@@ -6,6 +6,7 @@
 #include "formats/dpkg_status.h"
 #include "formats/pacman_desc.h"
 #include "probe/rocm/apt.h"
+#include "probe/rocm/etc_recorded.h"
 #include "probe/rocm/installs.h"
 #include "probe/rocm/opencl_icds.h"
 #include "probe/rocm/packages.h"
@@ -114,9 +115,9 @@ void probe_ld_so_conf(ProbeContext& ctx, Json& section) {
   if (!names) {
     FileStat st = ctx.fs().stat(dir);
     bool absent = st.absent();
-    // glibc systems always have the directory or at least /etc/ld.so.conf;
-    // a tree with neither did not record them.
-    if (!absent || !ctx.fs().exists("/etc/ld.so.conf")) {
+    // Without the directory, /etc/ld.so.conf alone is a configuration; with
+    // neither, the tree did not record /etc (etc_recorded.h).
+    if (!absent || !etc_recorded(ctx)) {
       section["ld_so_conf"] = unknown(absent ? names.error() + ", and no /etc/ld.so.conf" : names.error());
       return;
     }
