@@ -59,9 +59,16 @@ TEST_CASE("explain names the expected cause for the corpus, text only", "[explai
   for (auto& c : k.catalogue.problems) ids.insert(c.rule.id);
   auto corpus = read_corpus();
   REQUIRE(corpus.size() >= 60);
-  size_t top1 = 0, top3 = 0, also_wanted = 0, also_found = 0;
+  size_t top1 = 0, top3 = 0, also_wanted = 0, also_found = 0, read = 0;
   std::string misses;
-  for (auto& entry : corpus) {
+  for (size_t i = 0; i < corpus.size(); ++i) {
+    // Under the sanitizers every kSweepStride-th input (test_support.h): each
+    // builds its own scanner, which took 58 s of the sanitizer build's run
+    // for the 99 inputs; the plain build reads them all and alone holds the
+    // accuracy bound, which a sample could miss by chance.
+    if (!test::in_sweep_sample(i, 0)) continue;
+    const CorpusEntry& entry = corpus[i];
+    ++read;
     INFO(entry.file);
     REQUIRE((entry.top.empty() || ids.count(entry.top)));  // a typo in the manifest is a failure, not a miss
     Explanation e = explain_text_only(k, test::source_path("tests/explain/corpus/" + entry.file));
@@ -82,9 +89,10 @@ TEST_CASE("explain names the expected cause for the corpus, text only", "[explai
       misses += "  " + entry.file + ": expected " + (entry.top.empty() ? "nothing" : entry.top) + ", got " +
                 (ranked.empty() ? "nothing" : ranked[0]) + "\n";
   }
-  double p1 = 100.0 * top1 / corpus.size(), p3 = 100.0 * top3 / corpus.size();
-  std::cout << "explain corpus: " << corpus.size() << " inputs, top-1 " << top1 << " (" << p1 << "%), top-3 " << top3
+  double p1 = 100.0 * top1 / read, p3 = 100.0 * top3 / read;
+  std::cout << "explain corpus: " << read << " inputs, top-1 " << top1 << " (" << p1 << "%), top-3 " << top3
             << " (" << p3 << "%), second problems in the top 3: " << also_found << " of " << also_wanted << "\n"
             << misses;
-  CHECK(p1 >= 90.0);
+  if (test::kSweepStride == 1) CHECK(p1 >= 90.0);
+  CHECK(read * test::kSweepStride >= corpus.size());
 }
