@@ -237,17 +237,20 @@ std::string fact_value_in_brief(const Json& value) {
   return shown.size() <= 60 ? shown : "";
 }
 
-// Whether the text alone rules a problem out: its when_in_text judged on the
-// text without the machine's facts (each unknown then) is false too. Where
-// it is not, the machine's facts it reads took part (the packages installed,
-// the distribution), and the reason names them, so a user sees what to
-// look at rather than "the text".
-static std::string when_in_text_false_reason(const Expr& condition, const Json& facts,
-                                             const std::map<std::string, Function>& functions) {
+// Why a text condition ruled a problem out: a when_in_text that is false,
+// or a ruled_out_in_text that is true (`ruled_out_when`). Judged again on
+// the text without the machine's facts (each unknown then): if it decides
+// the same, the text alone ruled it out. Where it does not, the machine's
+// facts it reads took part (the packages installed, the distribution, the
+// registered OpenCL runtimes), and the reason names them, so a user sees
+// what to look at rather than "the text".
+static std::string text_condition_reason(const Expr& condition, bool ruled_out_when, const Json& facts,
+                                         const std::map<std::string, Function>& functions) {
   Json text_only = Json::object();
   if (facts.is_object() && facts.contains("text")) text_only["text"] = facts["text"];
   EvalContext alone(text_only, functions);
-  if (evaluate(condition, alone).is_false()) return "the text rules it out";
+  Value v = evaluate(condition, alone);
+  if (ruled_out_when ? v.is_true() : v.is_false()) return "the text rules it out";
   // Each fact it reads with its short value (fact_value_in_brief), else by
   // its name.
   EvalContext ctx(facts, functions);
@@ -275,7 +278,7 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     EvalContext ctx(facts, functions);
     if (evaluate(*problem.ruled_out_in_text, ctx).is_true()) {
       out.verdict = Verdict::passed;
-      out.reason = "the text rules it out";
+      out.reason = text_condition_reason(*problem.ruled_out_in_text, true, facts, functions);
       return out;
     }
   }
@@ -293,7 +296,7 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     if (v.is_false()) {
       out.verdict = Verdict::passed;
       out.findings.clear();
-      out.reason = when_in_text_false_reason(*problem.when_in_text, facts, functions);
+      out.reason = text_condition_reason(*problem.when_in_text, false, facts, functions);
     } else if (!v.is_true() && out.verdict == Verdict::fired) {
       out.verdict = Verdict::unknown;
       out.reason = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";

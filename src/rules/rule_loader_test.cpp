@@ -144,10 +144,30 @@ TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]"
         Verdict::fired);
   CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"matched": ["kfd-no-such-file"]}})") == Verdict::unknown);
   CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"unknown": "no text"}})") == Verdict::unknown);
+  CHECK(judge_problem(p, Json::parse(R"({"text": {"matched": ["rocminfo-gpu-agent"]}})"), l.functions).reason ==
+        "the text rules it out");
 }
 
-// A when_in_text that is false only with the machine's facts is not "the
-// text" ruling the problem out: the reason names the facts it read.
+// A ruled_out_in_text that holds only with the machine's facts (the
+// registered OpenCL runtimes, the installed release) names them, as a
+// refuting when_in_text does.
+TEST_CASE("ruled_out_in_text that holds on the machine's facts names them", "[rules]") {
+  std::string r(kGoodRule);
+  r.replace(r.find("    title:"), 0,
+            "    ruled_out_in_text: 'not (\"kfd-no-such-file\" in text.matched) and kfd.device_node.present == false'\n");
+  Loaded l(r);
+  REQUIRE(l.first_error() == "");
+  const Problem& p = l.set.problems.at(0);
+  auto outcome = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions); };
+  // The facts would fire `when`; with them the condition rules it out.
+  auto by_facts = outcome(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": []}})");
+  CHECK(by_facts.verdict == Verdict::passed);
+  CHECK(by_facts.reason == "the facts rule it out for what the text shows (kfd.device_node.present is false)");
+  // The text shows what the condition excepts: `when` decides.
+  CHECK(outcome(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["kfd-no-such-file"]}})").verdict ==
+        Verdict::fired);
+}
+
 TEST_CASE("a text condition refuted by the machine's facts names them, one refuted by the text says the text",
           "[rules]") {
   std::string r(kGoodRule);
