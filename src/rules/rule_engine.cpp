@@ -243,11 +243,26 @@ std::string fact_value_in_brief(const Json& value) {
 // the same, the text alone ruled it out. Where it does not, the machine's
 // facts it reads took part (the packages installed, the distribution, the
 // registered OpenCL runtimes), and the reason names them, so a user sees
-// what to look at rather than "the text".
+// what to look at rather than "the text". The values explain filled into
+// the text from the machine (text.from_machine: the GPU's gfx where the
+// paste names none) are the machine's, not the text's: left out of the
+// text alone, and named as the machine's.
 static std::string text_condition_reason(const Expr& condition, bool ruled_out_when, const Json& facts,
                                          const std::map<std::string, Function>& functions) {
+  std::set<std::string> from_machine;
   Json text_only = Json::object();
-  if (facts.is_object() && facts.contains("text")) text_only["text"] = facts["text"];
+  if (facts.is_object() && facts.contains("text")) {
+    Json text = facts["text"];
+    if (text.is_object() && text.contains("from_machine") && text["from_machine"].is_array()) {
+      for (auto& key : text["from_machine"])
+        if (key.is_string()) from_machine.insert(key.get<std::string>());
+      // Erased after the loop: Json keeps an object's keys in order in a
+      // vector, so erasing one moves the array being read.
+      text.erase("from_machine");
+      for (auto& key : from_machine) text.erase(key);
+    }
+    text_only["text"] = text;
+  }
   EvalContext alone(text_only, functions);
   Value v = evaluate(condition, alone);
   if (ruled_out_when ? v.is_true() : v.is_false()) return "the text rules it out";
@@ -257,16 +272,21 @@ static std::string text_condition_reason(const Expr& condition, bool ruled_out_w
   std::string read;
   size_t n = 0;
   for (auto& path : referenced_paths(condition)) {
-    if (path.starts_with("text.") || path.starts_with("it.") || path == "text" || path == "it") continue;
+    bool machine_text = path.starts_with("text.") && from_machine.count(path.substr(5));
+    if (!machine_text &&
+        (path.starts_with("text.") || path.starts_with("it.") || path == "text" || path == "it"))
+      continue;
     if (++n > 3) {
       read += ", ...";
       break;
     }
     Value v = evaluate_path(path, ctx);
     std::string value = v.is_unknown() ? "" : fact_value_in_brief(v.json());
-    read += (read.empty() ? "" : ", ") + path + (value.empty() ? "" : " is " + value);
+    read += (read.empty() ? "" : ", ") + path + (machine_text ? " (this machine's)" : "") +
+            (value.empty() ? "" : " is " + value);
   }
-  if (read.empty()) return "its condition does not hold on these facts";
+  if (read.empty())
+    return ruled_out_when ? "its condition holds on these facts" : "its condition does not hold on these facts";
   return "the facts rule it out for what the text shows (" + read + ")";
 }
 

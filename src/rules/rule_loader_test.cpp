@@ -144,8 +144,28 @@ TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]"
         Verdict::fired);
   CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"matched": ["kfd-no-such-file"]}})") == Verdict::unknown);
   CHECK(verdict(R"({"kfd": {"unknown": "--no-probe"}, "text": {"unknown": "no text"}})") == Verdict::unknown);
-  CHECK(judge_problem(p, Json::parse(R"({"text": {"matched": ["rocminfo-gpu-agent"]}})"), l.functions).reason ==
-        "the text rules it out");
+  CHECK(judge_problem(p, Json::parse(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": ["rocminfo-gpu-agent"]}})"),
+                      l.functions)
+            .reason == "the text rules it out");
+}
+
+// A value explain filled into the text from the machine (text.from_machine:
+// the GPU's gfx where the paste names none) is the machine's: a condition
+// that it alone decides is not "the text" ruling the problem out.
+TEST_CASE("a text condition decided by a value filled in from the machine names the machine", "[rules]") {
+  std::string r(kGoodRule);
+  r.replace(r.find("    title:"), 0, "    ruled_out_in_text: 'text.gfx == \"gfx1102\"'\n");
+  Loaded l(r);
+  REQUIRE(l.first_error() == "");
+  const Problem& p = l.set.problems.at(0);
+  auto outcome = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions); };
+  auto filled = outcome(
+      R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": [], "gfx": "gfx1102", "from_machine": ["gfx"]}})");
+  CHECK(filled.verdict == Verdict::passed);
+  CHECK(filled.reason == "the facts rule it out for what the text shows (text.gfx (this machine's) is \"gfx1102\")");
+  auto pasted = outcome(R"({"kfd": {"device_node": {"present": false}}, "text": {"matched": [], "gfx": "gfx1102"}})");
+  CHECK(pasted.verdict == Verdict::passed);
+  CHECK(pasted.reason == "the text rules it out");
 }
 
 // A ruled_out_in_text that holds only with the machine's facts (the

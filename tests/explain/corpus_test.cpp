@@ -65,7 +65,7 @@ TEST_CASE("explain names the expected cause for the corpus, text only", "[explai
     // Under the sanitizers every kSweepStride-th input (test_support.h): each
     // builds its own scanner, which took 58 s of the sanitizer build's run
     // for the 99 inputs; the plain build reads them all and alone holds the
-    // accuracy bound, which a sample could miss by chance.
+    // accuracy bound: the bound is the corpus's, not a third's.
     if (!test::in_sweep_sample(i, 0)) continue;
     const CorpusEntry& entry = corpus[i];
     ++read;

@@ -105,12 +105,12 @@ TEST_CASE("explain takes a single 100 MB line", "[explain][hostile]") {
 
 TEST_CASE("explain reads binary garbage without a crash", "[explain][hostile]") {
   std::mt19937_64 random(42);
-  // 1 MiB under the sanitizers: random bytes make the sets' DFAs build
-  // states, which costs most at the start (the plain build's set had no
-  // cache reset on 4 MiB); there 32 MiB took 249 s (fresh-clone CI,
-  // 2026-12-05), 4 MiB 21 s of CPU and 1 MiB 14 s (2026-12-06). 1 MiB
-  // still runs past the words window (256 KiB) into the messages-only set;
-  // the 100 MB line's 16 MiB covers dropping the first set.
+  // 1 MiB under the sanitizers, where random bytes are slow: they make the
+  // sets' DFAs build new states, most of them early in the input. There 32
+  // MiB took 249 s (fresh-clone CI, 2026-12-05), 4 MiB 21 s of CPU and 1 MiB
+  // 14 s (2026-12-06). 1 MiB still runs past the words window (256 KiB) into
+  // the messages-only set; the 100 MB line's 16 MiB covers dropping the
+  // first set.
   std::string garbage(kSanitized ? (1u << 20) : (32u << 20), '\0');
   for (auto& c : garbage) c = static_cast<char>(random());
   auto f = explain_stream([&](int fd) { write_all(fd, garbage); });

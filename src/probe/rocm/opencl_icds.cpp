@@ -57,9 +57,11 @@ void probe_opencl_icds(ProbeContext& ctx, Json& section) {
   }
   // Neither directory is no registered runtime on a machine; a recorded
   // tree that kept no /etc (etc_recorded.h) cannot tell that. A tree
-  // recorded before this fact existed reads as none registered: the rules
-  // read the list only for what it holds (AMD's runtime, Mesa's), never for
-  // what it lacks.
+  // recorded before this fact existed reads as none registered, so the
+  // rules read an empty list as nothing; a non-empty one they take as the
+  // whole registration (mesa-opencl-icd-crashes-opencl-program is ruled out
+  // by what it lacks), which holds for every tree this probe records, as it
+  // reads both directories.
   if (!any_dir && !etc_recorded(ctx)) {
     section["opencl_icds"] = unknown("neither /etc/ld.so.conf nor /etc/ld.so.conf.d: /etc was not recorded");
     return;

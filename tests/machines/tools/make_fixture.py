@@ -517,7 +517,7 @@ def kernel_files(t, release, proc_version, cmdline, has_arch_file=True, dmesg_re
 
 def uid_map(t, ranges):
     """/proc/self/uid_map (kernel/user_namespace.c, uid_m_show: "%10u %10u %10u\n"): one (first id inside,
-    first id outside, count) per range; the initial user namespace maps all of 0-4294966294 to itself."""
+    first id outside, count) per range; the initial user namespace maps all of 0-4294967294 to itself."""
     t.write("/proc/self/uid_map", "".join("%10u %10u %10u\n" % r for r in ranges))
 
 
