@@ -44,6 +44,13 @@ const char* kGoodRule = R"(problems:
         expect: pass
 )";
 
+// kGoodRule with `ruled_out_in_text: CONDITION` (YAML single-quoted).
+std::string with_ruled_out(const std::string& condition) {
+  std::string r(kGoodRule);
+  r.replace(r.find("    title:"), 0, "    ruled_out_in_text: '" + condition + "'\n");
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("a valid rule loads and its examples hold", "[rules]") {
@@ -131,9 +138,7 @@ TEST_CASE("likely_in_text: 'expect: likely' examples are judged, and need the co
 // out before its facts are read, and one that does not leaves the verdict to
 // `when` (unknown facts stay unknown; it never confirms).
 TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]") {
-  std::string r(kGoodRule);
-  r.replace(r.find("    title:"), 0, "    ruled_out_in_text: '\"rocminfo-gpu-agent\" in text.matched'\n");
-  Loaded l(r);
+  Loaded l(with_ruled_out("\"rocminfo-gpu-agent\" in text.matched"));
   REQUIRE(l.first_error() == "");
   const Problem& p = l.set.problems.at(0);
   REQUIRE(p.ruled_out_in_text);
@@ -153,9 +158,7 @@ TEST_CASE("ruled_out_in_text refutes a problem and never confirms it", "[rules]"
 // the GPU's gfx where the paste names none) is the machine's: a condition
 // that it alone decides is not "the text" ruling the problem out.
 TEST_CASE("a text condition decided by a value filled in from the machine names the machine", "[rules]") {
-  std::string r(kGoodRule);
-  r.replace(r.find("    title:"), 0, "    ruled_out_in_text: 'text.gfx == \"gfx1102\"'\n");
-  Loaded l(r);
+  Loaded l(with_ruled_out("text.gfx == \"gfx1102\""));
   REQUIRE(l.first_error() == "");
   const Problem& p = l.set.problems.at(0);
   auto outcome = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions); };
@@ -172,10 +175,7 @@ TEST_CASE("a text condition decided by a value filled in from the machine names 
 // registered OpenCL runtimes, the installed release) names them, as a
 // refuting when_in_text does.
 TEST_CASE("ruled_out_in_text that holds on the machine's facts names them", "[rules]") {
-  std::string r(kGoodRule);
-  r.replace(r.find("    title:"), 0,
-            "    ruled_out_in_text: 'not (\"kfd-no-such-file\" in text.matched) and kfd.device_node.present == false'\n");
-  Loaded l(r);
+  Loaded l(with_ruled_out("not (\"kfd-no-such-file\" in text.matched) and kfd.device_node.present == false"));
   REQUIRE(l.first_error() == "");
   const Problem& p = l.set.problems.at(0);
   auto outcome = [&](const char* facts) { return judge_problem(p, Json::parse(facts), l.functions); };
