@@ -29,10 +29,19 @@ std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallO
                           "(amdgpu-install --usecase=wsl,rocm --no-dkms), not the Linux driver.",
                   "Install the AMD Software: Adrenalin Edition driver on Windows, then follow AMD's \"Install Radeon "
                   "software for WSL with ROCm\" guide inside WSL.");
-  if (kind == "container" && options.driver)
+  if (kind == "container" && options.driver) {
+    // How the GPU's nodes get into the container is the runtime's own
+    // setting: --device is Docker's and Podman's, LXC and its managers pass
+    // devices in the container's config.
+    std::string runtime = text_at(facts, {"platform", "container_runtime"});
+    std::string passed = runtime == "lxc" || runtime == "lxd" || runtime == "incus"
+                             ? "with /dev/kfd and the render node passed into it in its config (Proxmox: dev0: /dev/kfd "
+                               "and dev1: /dev/dri/renderD128; LXD and Incus: a unix-char device for each)"
+                             : "started with --device /dev/kfd --device /dev/dri";
     return refuse("container-driver", "This is a container: it shares the host's kernel, so a driver cannot be installed in it.",
                   "Install the driver on the host (rocmdoc install there), then run `rocmdoc install --no-driver` in the "
-                  "container, started with --device /dev/kfd --device /dev/dri.");
+                  "container, " + passed + ".");
+  }
   return std::nullopt;
 }
 
