@@ -72,7 +72,7 @@ void fill_from_machine(Json& text, const Json& facts) {
   if (!text.contains("kernel_release") && facts.contains("kernel") && facts["kernel"].is_object() &&
       known_string(facts["kernel"].value("release", Json())))
     text["kernel_release"] = facts["kernel"]["release"], filled.push_back("kernel_release");
-  if (!filled.empty()) text["from_machine"] = filled;
+  if (!filled.empty()) text[kTextFromMachine] = filled;
 }
 
 CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {

@@ -33,7 +33,21 @@ std::string area_summary(const std::string& area, const Json& facts) {
     std::string distro = str_or(field(facts, "distro"), "pretty_name", "unknown distribution");
     std::string kernel = str_or(field(facts, "kernel"), "release", "unknown kernel");
     std::string arch = str_or(field(facts, "host"), "arch", "unknown architecture");
-    std::string platform = str_or(field(facts, "platform"), "kind", "unknown platform");
+    const Json& p = field(facts, "platform");
+    std::string platform = str_or(p, "kind", "unknown platform");
+    // Which container or hypervisor, and whether the container's root is
+    // the host's: what works there (device pass-through, group ids, the
+    // host's settings) depends on it, and the facts have it.
+    std::string detail;
+    if (platform == "container") {
+      detail = str_or(p, "container_runtime", "");
+      const Json& privileged = field(p, "container_privileged");
+      if (privileged.is_boolean())
+        detail += std::string(detail.empty() ? "" : ", ") + (privileged.get<bool>() ? "privileged" : "unprivileged");
+    } else if (platform == "vm") {
+      detail = str_or(p, "hypervisor", "");
+    }
+    if (!detail.empty()) platform += " (" + detail + ")";
     return fmt::format("{}, kernel {}, {}, {}", distro, kernel, arch, platform);
   }
   if (area == "gpu") {

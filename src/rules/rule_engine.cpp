@@ -253,12 +253,12 @@ static std::string text_condition_reason(const Expr& condition, bool ruled_out_w
   Json text_only = Json::object();
   if (facts.is_object() && facts.contains("text")) {
     Json text = facts["text"];
-    if (text.is_object() && text.contains("from_machine") && text["from_machine"].is_array()) {
-      for (auto& key : text["from_machine"])
+    if (text.is_object() && text.contains(kTextFromMachine) && text[kTextFromMachine].is_array()) {
+      for (auto& key : text[kTextFromMachine])
         if (key.is_string()) from_machine.insert(key.get<std::string>());
       // Erased after the loop: Json keeps an object's keys in order in a
       // vector, so erasing one moves the array being read.
-      text.erase("from_machine");
+      text.erase(kTextFromMachine);
       for (auto& key : from_machine) text.erase(key);
     }
     text_only["text"] = text;

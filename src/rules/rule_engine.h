@@ -26,6 +26,12 @@ RenderedStep describe_step(const FixStep& step, const Json& facts, const std::ma
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,
                                    const std::map<std::string, Function>& functions);
 
+// The key, in the facts' `text` object, of the list of values explain filled
+// in from the machine where the text names none (the GPU's gfx, the running
+// kernel): explain writes it, and judge_problem's reasons read it to name
+// those values as the machine's rather than the text's.
+inline constexpr const char* kTextFromMachine = "from_machine";
+
 // explain's verdict on a problem a text points to: its ruled_out_in_text
 // true refutes it first; then its facts condition and its when_in_text must
 // both hold to confirm it; either false refutes it; with neither, the text

@@ -253,6 +253,14 @@ TEST_CASE("refusals say why and what to do instead", "[install-plan]") {
   no_driver.driver = false;
   CHECK(refusal(plan_for("debian12-vm-distro-rocm", no_driver)) == "no-amd-gpu");
   CHECK(refusal(plan_for("mi300x-container")) == "container-driver");
+  // The devices are passed in as the container's runtime does it: Docker's
+  // flags for Docker, the container's config for an LXC one (Proxmox).
+  auto docker = std::get<InstallRefusal>(plan_for("mi300x-container"));
+  CHECK(docker.instead.find("--device /dev/kfd") != std::string::npos);
+  auto lxc = std::get<InstallRefusal>(plan_for("proxmox-lxc-unprivileged"));
+  CHECK(lxc.id == "container-driver");
+  CHECK(lxc.instead.find("--device") == std::string::npos);
+  CHECK(lxc.instead.find("dev0: /dev/kfd") != std::string::npos);
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, [](Json& f) { f["platform"]["kind"] = "wsl2"; })) == "wsl2");
   auto wsl = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, [](Json& f) { f["platform"]["kind"] = "wsl2"; }));
   CHECK(wsl.reason.find("--usecase=wsl,rocm") != std::string::npos);

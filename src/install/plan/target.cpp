@@ -29,10 +29,24 @@ std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallO
                           "(amdgpu-install --usecase=wsl,rocm --no-dkms), not the Linux driver.",
                   "Install the AMD Software: Adrenalin Edition driver on Windows, then follow AMD's \"Install Radeon "
                   "software for WSL with ROCm\" guide inside WSL.");
-  if (kind == "container" && options.driver)
+  if (kind == "container" && options.driver) {
+    // How the GPU's nodes get into the container is the runtime's own
+    // setting: --device is Docker's and Podman's, LXC and its managers pass
+    // devices in the container's config.
+    std::string runtime = text_at(facts, {"platform", "container_runtime"});
+    std::string passed;
+    if (runtime == "lxc" || runtime == "lxd" || runtime == "incus")
+      passed = "with /dev/kfd and the render node passed into it in its config (Proxmox: dev0: /dev/kfd,gid=GID and "
+               "dev1: /dev/dri/renderD128,gid=GID, GID the container's render group; LXD and Incus: a unix-char "
+               "device for each)";
+    else if (runtime.empty() || runtime == "docker" || runtime == "podman")
+      passed = "started with --device /dev/kfd --device /dev/dri";
+    else
+      passed = "with /dev/kfd and /dev/dri passed into it as " + runtime + " passes devices";
     return refuse("container-driver", "This is a container: it shares the host's kernel, so a driver cannot be installed in it.",
                   "Install the driver on the host (rocmdoc install there), then run `rocmdoc install --no-driver` in the "
-                  "container, started with --device /dev/kfd --device /dev/dri.");
+                  "container, " + passed + ".");
+  }
   return std::nullopt;
 }
 

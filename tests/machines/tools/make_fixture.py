@@ -687,15 +687,15 @@ def rocm_packages(ver, build, series, hip="6.4.43483", rocr="1.15.0"):
                         installed_size=13) for n, version, d, dep in pkgs]
 
 
-def dkms_packages(kver, build, rocm_code):
-    """amdgpu-dkms from repo.radeon.com/amdgpu: epoch 1, <kernel base>.<60401>-<build>.24.04."""
-    version = "1:%s.%s-%s.24.04" % (kver, rocm_code, build)
+def dkms_packages(kver, build, rocm_code, distro="24.04", libc="2.39"):
+    """amdgpu-dkms from repo.radeon.com/amdgpu: epoch 1, <kernel base>.<60401>-<build>.<distro version>."""
+    version = "1:%s.%s-%s.%s" % (kver, rocm_code, build, distro)
     maint = "Advanced Micro Devices (AMD) <gpudriverdevsupport@amd.com>"
     return [dpkg_stanza("amdgpu-dkms-firmware", version, maint, "firmware blobs used by amdgpu driver in DKMS format",
                         arch="all", section="misc", installed_size=67000),
             dpkg_stanza("amdgpu-dkms", version, maint, "amdgpu driver in DKMS format.", arch="all", section="misc",
-                        depends="dkms (>= 1.95), libc6-dev (>= 2.39) | libc-dev, autoconf, automake, "
-                        "amdgpu-dkms-firmware (= %s)" % version, installed_size=511000)]
+                        depends="dkms (>= 1.95), libc6-dev (>= %s) | libc-dev, autoconf, automake, "
+                        "amdgpu-dkms-firmware (= %s)" % (libc, version), installed_size=511000)]
 
 
 def apt_rocm(t, ver, series, amdgpu_repo=True):
@@ -2492,6 +2492,320 @@ def centos_stream9_no_rocm(t):
 
 
 # ----------------------------------------------------------------------------
+# Platforms and power (issue #14): a GPU held back by its power cap and its
+# cooling, an unprivileged LXC container, and a cloud VM with an SR-IOV VF.
+
+# The GPU-independent throttle bits of gpu_metrics' indep_throttle_status
+# (drivers/gpu/drm/amd/pm/swsmu/inc/amdgpu_smu.h, SMU_THROTTLER_*_BIT) and
+# Navi 31's own bits in throttle_status (smu13_driver_if_v13_0_0.h,
+# THROTTLER_*_BIT, which smu_v13_0_0_ppt.c maps to the former).
+SMU_THROTTLER_PPT0_BIT, SMU_THROTTLER_TEMP_HOTSPOT_BIT = 0, 36
+SMU13_0_0_THROTTLER_TEMP_HOTSPOT_BIT, SMU13_0_0_THROTTLER_PPT0_BIT = 1, 16
+
+
+def ubuntu2404_rx7900xtx_throttled(t):
+    """The ubuntu2404-rx7900xtx box under a long compute job: someone lowered the power cap to 250 W with
+    amd-smi, and a clogged cooler still lets the junction reach 107 of its 110 °C."""
+    gpu_path = rx7900xtx_desktop(t, user_in_render=True, dkms=True, sudo=True, created="2025-07-02T21:37:55Z")
+    ip_discovery(t, gpu_path, "GC", (11, 0, 0))
+    # Fine-grained gfxclk (smu_v13_0_0_print_clk_levels): the middle line is the current clock when it lies
+    # between the minimum and the maximum; memory at its top level under load.
+    pp_dpm(t, gpu_path + "/pp_dpm_sclk", [500, 2271, 2526], current=1)
+    pp_dpm(t, gpu_path + "/pp_dpm_mclk", [96, 456, 772, 1249], current=3)
+    hwmon(t, gpu_path, 2, power_cap_w=(250, 327, 402),
+          temps=[("edge", 84, 100), ("junction", 107, 110), ("mem", 94, 108)])
+    t.attr(gpu_path + "/power/runtime_status", "active")
+    # The same moment in the firmware's table: socket power at the cap, hotspot = hwmon's junction, the
+    # current clocks the starred levels; PPT0 and the hotspot limit holding the clocks down, in both words.
+    t.write(gpu_path + "/gpu_metrics", gpu_metrics_v1_3(
+        temperature_edge=84, temperature_hotspot=107, temperature_mem=94, temperature_vrgfx=88,
+        temperature_vrsoc=79, temperature_vrmem=86, average_gfx_activity=99, average_umc_activity=63,
+        average_socket_power=249, average_gfxclk_frequency=2265, current_gfxclk=2271, current_socclk=1200,
+        current_uclk=1249, current_fan_speed=2950,
+        throttle_status=1 << SMU13_0_0_THROTTLER_PPT0_BIT | 1 << SMU13_0_0_THROTTLER_TEMP_HOTSPOT_BIT,
+        indep_throttle_status=1 << SMU_THROTTLER_PPT0_BIT | 1 << SMU_THROTTLER_TEMP_HOTSPOT_BIT))
+    return ("Synthetic: the ubuntu2404-rx7900xtx desktop (Ryzen 7 7700X, X670E, Radeon RX 7900 XTX, amdgpu-dkms "
+            "6.12.12, ROCm 6.4.1, torch in ~/venv) recorded under a long compute job: the power cap was lowered "
+            "to 250 W of the board's 327 W default (402 W maximum) and the clogged cooler still lets the junction "
+            "sensor read 107 of its 110 °C. gfxclk at 2271 MHz of 2526, memory at its top level; gpu_metrics "
+            "(v1.3) shows the socket at 249 W and the PPT0 and hotspot-temperature bits set in both throttle "
+            "words. Recorded with sudo (root, SUDO_USER=alex).", {
+        "/source/recording": "snapshot",
+        "/platform/kind": "bare_metal",
+        "/pci/gpus/0/address": "0000:03:00.0",
+        "/pci/gpus/0/gc_version": "11.0.0",
+        "/kfd/gpus/0/gfx": "gfx1100",
+        "/amdgpu/module/version": "6.12.12",
+        "/power/gpus/0/address": "0000:03:00.0",
+        "/power/gpus/0/hwmon": "/sys/devices/pci0000:00/0000:00:01.1/0000:01:00.0/0000:02:00.0/0000:03:00.0/"
+                               "hwmon/hwmon2",
+        "/power/gpus/0/power_cap_w": 250,
+        "/power/gpus/0/power_cap_default_w": 327,
+        "/power/gpus/0/power_cap_max_w": 402,
+        "/power/gpus/0/cap_below_default": True,
+        "/power/gpus/0/temperatures": [{"sensor": "edge", "celsius": 84, "crit_celsius": 100},
+                                       {"sensor": "junction", "celsius": 107, "crit_celsius": 110},
+                                       {"sensor": "mem", "celsius": 94, "crit_celsius": 108}],
+        "/power/gpus/0/thermal_headroom_c": 3,
+        "/power/gpus/0/sclk_mhz": 2271,
+        "/power/gpus/0/mclk_mhz": 1249,
+        "/power/gpus/0/throttle": {"metrics_version": "1.3", "raw": "0x0000001000000001",
+                                   "active": ["power", "temperature"]},
+        "/power/gpus/0/runtime_status": "active",
+        "/access/user/via_sudo": True,
+        "/access/user/target": "alex",
+    }, ["/home/alex/venv/bin/python"])
+
+
+PVE_RELEASE = "6.8.12-4-pve"
+PVE_KERNEL = ("Linux version 6.8.12-4-pve (build@proxmox) (gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for "
+              "Debian) 2.40) #1 SMP PREEMPT_DYNAMIC PMX 6.8.12-4 (2024-11-06T15:04Z)")
+
+
+def proxmox_lxc_unprivileged(t):
+    """An unprivileged Proxmox VE 8 container (Ubuntu 24.04 template) on the 7900 XTX desktop turned
+    hypervisor, its /dev/kfd and /dev/dri bind-mounted in by lxc.mount.entry lines."""
+    # The container shares the host's kernel: its release, /proc/version, /proc/cmdline and /proc/modules are
+    # the host's; lxcfs narrows /proc/cpuinfo to the container's 8 cores and /proc/meminfo to its 32 GiB.
+    os_release(t, "24.04")
+    kernel_files(t, PVE_RELEASE, PVE_KERNEL, "BOOT_IMAGE=/boot/vmlinuz-%s root=/dev/mapper/pve-root ro quiet "
+                 "amd_iommu=on iommu=pt" % PVE_RELEASE)
+    t.write("/proc/cpuinfo", cpuinfo(**dict(RAPHAEL_7700X, threads=8)))
+    t.write("/proc/meminfo", meminfo(33554432))
+    pve_modules = [("zfs", 6008832, 6, [], "PO"), ("spl", 151552, 1, ["zfs"], "O"), ("kvm_amd", 217088, 0, [], None),
+                   ("kvm", 1400832, 1, ["kvm_amd"], None), ("vhost_net", 36864, 0, [], None)]
+    t.write("/proc/modules", proc_modules(AMDGPU_STACK + pve_modules + COMMON_MODULES))
+    amdgpu_module(t)  # the host's in-kernel amdgpu: /sys/module is the host's
+    # An unprivileged container's root: its ids 0-65535 are the host's 100000-165535.
+    uid_map(t, [(0, 100000, 65536)])
+    t.write("/proc/1/cgroup", "0::/\n")  # a cgroup namespace: PID 1 sees its own cgroup as the root
+    t.write("/run/systemd/container", "lxc\n")  # systemd copies PID 1's container=lxc here
+    dmi(t, "ASUS", "System Product Name", "ROG STRIX X670E-E GAMING WIFI", "2007")
+    # sysfs is mounted read-only (sys:mixed) without efivarfs or securityfs: EFI variables and lockdown unseen.
+    firmware(t, secure_boot=None, lockdown=None)
+    gpu_path = rx7900xtx_desktop_gpu(t, config_size=64)  # no CAP_SYS_ADMIN in the initial namespace: 64 bytes
+    # The host's sysfs shows amdgpu's files for the idle card (the read-only ones readable by anyone).
+    ip_discovery(t, gpu_path, "GC", (11, 0, 0))
+    pp_dpm(t, gpu_path + "/pp_dpm_sclk", [500, 1442, 2526], current=0)
+    pp_dpm(t, gpu_path + "/pp_dpm_mclk", [96, 456, 772, 1249], current=0)
+    hwmon(t, gpu_path, 2, power_cap_w=(327, 327, 402),
+          temps=[("edge", 38, 100), ("junction", 43, 110), ("mem", 50, 108)])
+    t.attr(gpu_path + "/power/runtime_status", "active")
+    t.write(gpu_path + "/gpu_metrics", gpu_metrics_v1_3(
+        temperature_edge=38, temperature_hotspot=43, temperature_mem=50, temperature_vrgfx=41,
+        temperature_vrsoc=39, temperature_vrmem=43, average_socket_power=19, current_gfxclk=500, current_uclk=96))
+    render = 993
+    etc_users(t, ["ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash",
+                  "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin"],
+              ubuntu_groups("ubuntu", render, ("adm", "sudo", "video", "render")))
+    apt_ubuntu(t, "noble")
+    apt_rocm(t, "6.4.1", "noble")  # amdgpu-install writes both lists; installed with --no-dkms
+    rocm_install(t, "6.4.1", "83")
+    t.write("/var/lib/dpkg/status", "\n".join(base_packages("noble") + rocm_packages("6.4.1", "83", "noble")))
+    system_python(t, 12)
+    # Bind mounts of the host's nodes: the host's root and render/video gids are outside the map, so they
+    # show as the overflow ids.
+    nobody = 65534
+    nodes = {"/dev/kfd": cdev("0660", nobody, nobody), "/dev/dri/renderD128": cdev("0660", nobody, nobody),
+             "/dev/dri/card1": cdev("0660", nobody, nobody)}
+    # pct enter (lxc-attach) as root; lxc-attach sets container=lxc in the attached shell's environment.
+    env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root", "USER": "root",
+           "LOGNAME": "root", "container": "lxc"}
+    sidecar(t, {"name": "root", "uid": 0, "gid": 0, "groups": [0]}, env, nodes, DMESG_DENIED,
+            "2025-09-14T16:22:08Z")
+    return ("Synthetic: an unprivileged LXC container on Proxmox VE 8 (host kernel 6.8.12-4-pve, its in-kernel "
+            "amdgpu) with the Ubuntu 24.04 template, on the 7900 XTX desktop of ubuntu2404-rx7900xtx turned "
+            "hypervisor. /proc/self/uid_map is \"0 100000 65536\"; the host's /dev/kfd and /dev/dri are "
+            "bind-mounted in (lxc.mount.entry) and show as nobody:nogroup 0660, so root in here cannot open them. "
+            "ROCm 6.4.1 from repo.radeon.com installed in the container with --no-dkms. Recorded as the "
+            "container's root through pct enter: 64-byte config space, no dmesg, no EFI variables.", {
+        "/source/recording": "snapshot",
+        "/distro/version_id": "24.04",
+        "/kernel/release": PVE_RELEASE,
+        "/kernel/version": [6, 8, 12],
+        "/platform/kind": "container",
+        "/platform/in_container": True,
+        "/platform/container_runtime": "lxc",
+        "/platform/container_privileged": False,
+        "/platform/user_namespace/uid_map": "0     100000      65536",  # the fact is the file's text, trimmed
+        "/platform/user_namespace/shifted": True,
+        "/platform/in_vm": False,
+        "/platform/hypervisor": None,
+        "/amdgpu/module/loaded": True,
+        "/amdgpu/module/version": None,
+        "/amdgpu/dkms/installed": [],
+        "/pci/gpus/0/address": "0000:03:00.0",
+        "/pci/gpus/0/device_id": "0x744c",
+        "/kfd/gpus/0/gfx": "gfx1100",
+        "/power/gpus/0/power_cap_w": 327,
+        "/power/gpus/0/cap_below_default": False,
+        "/power/gpus/0/thermal_headroom_c": 58,
+        "/power/gpus/0/throttle/active": [],
+        "/access/user/name": "root",
+        "/access/user/via_sudo": False,
+        "/access/user/target": "root",
+        "/access/render_group": {"exists": True, "gid": 993},
+        "/access/nodes/0/path": "/dev/kfd",
+        "/access/nodes/0/owner": "nobody",
+        "/access/nodes/0/group": "nogroup",
+        "/access/nodes/0/mode": "0660",
+        "/access/nodes/0/mode_allows": False,
+        "/access/nodes/0/can_open_rw": "<unknown>",
+        "/access/nodes/1/path": "/dev/dri/renderD128",
+        "/access/nodes/1/owner": "nobody",
+        "/access/nodes/1/group": "nogroup",
+        "/access/nodes/1/mode_allows": False,
+        "/firmware/gpus/0/atomics/routed_to_root": "<unknown>",
+        "/rocm/default": "/opt/rocm-6.4.1",
+        "/kernel_log": "<unknown>",
+    }, None)
+
+
+QEMU_Q35 = "Standard PC (Q35 + ICH9, 2009)"
+# A KVM guest's CPU (host-passthrough): the hypervisor flag, and none of the host's power-management,
+# performance-counter or SVM flags.
+GUEST_ZEN4_FLAGS = " ".join(f for f in ZEN4_FLAGS.replace("rdrand lahf_lm", "rdrand hypervisor lahf_lm").split()
+                            if f not in ("monitor", "aperfmperf", "rapl", "svm", "ibs", "skinit", "wdt", "tce",
+                                         "perfctr_nb", "bpext", "perfctr_llc", "mwaitx", "cpb", "hw_pstate",
+                                         "irperf", "cqm", "cqm_llc", "cqm_occup_llc", "cqm_mbm_total",
+                                         "cqm_mbm_local", "rdt_a", "cat_l3", "cdp_l3", "mba", "overflow_recov",
+                                         "succor", "smca", "npt", "lbrv", "svm_lock", "nrip_save", "tsc_scale",
+                                         "vmcb_clean", "flushbyasid", "decodeassists", "pausefilter",
+                                         "pfthreshold", "avic", "v_vmsave_vmload", "vgif", "v_spec_ctrl"))
+GUEST_GENOA = dict(GENOA_9124, model_name="AMD EPYC 9654 96-Core Processor", microcode="0xa101148", cores=20,
+                   threads=20, sockets=1, flags=GUEST_ZEN4_FLAGS, pm="", bogomips=4792.80)
+
+
+def cloud_vm_mi300x_vf(t):
+    """A cloud VM (QEMU/KVM, Q35, OVMF) with one MI300X SR-IOV virtual function passed through by VFIO; the
+    host runs AMD's GIM driver on the physical GPU."""
+    release = "5.15.0-119-generic"
+    os_release(t, "22.04")
+    kernel_files(t, release,
+                 "Linux version 5.15.0-119-generic (buildd@lcy02-amd64-075) (gcc (Ubuntu 11.4.0-1ubuntu1~22.04) "
+                 "11.4.0, GNU ld (GNU Binutils for Ubuntu) 2.38) #129-Ubuntu SMP Fri Aug 2 19:25:20 UTC 2024",
+                 "BOOT_IMAGE=/vmlinuz-5.15.0-119-generic root=UUID=3c9e1f2a-6b4d-4e8a-9d71-2a5f0c8b6e13 ro "
+                 "console=tty1 console=ttyS0", has_arch_file=False)
+    uid_map(t, INITIAL_USER_NS)
+    t.write("/proc/cpuinfo", cpuinfo(**GUEST_GENOA))
+    t.write("/proc/meminfo", meminfo(247463936))
+    dkms_stack = [("amdgpu", 17022976, 1, [], "OE"), ("amddrm_ttm_helper", 12288, 1, ["amdgpu"], "OE"),
+                  ("amdttm", 98304, 2, ["amdgpu", "amddrm_ttm_helper"], "OE"),
+                  ("amddrm_buddy", 20480, 1, ["amdgpu"], "OE"), ("amdxcp", 16384, 1, ["amdgpu"], "OE"),
+                  ("amd_sched", 53248, 1, ["amdgpu"], "OE"), ("amdkcl", 32768, 3, ["amdgpu", "amdttm", "amd_sched"], "OE"),
+                  ("drm_kms_helper", 311296, 1, ["amdgpu"], None)]
+    virtio = [("virtio_net", 61440, 0, [], None), ("net_failover", 24576, 1, ["virtio_net"], None),
+              ("virtio_blk", 24576, 2, [], None)]
+    t.write("/proc/modules", proc_modules(dkms_stack + virtio))
+    amdgpu_module(t, "6.12.12")
+    modprobe_d(t)
+    kernel_headers(t, release)
+    dkms_tree(t, "6.12.12-2164967.22.04", release)
+    # SMBIOS as QEMU fills it for a Q35 machine (type 2 defaults to type 1's manufacturer and product), with
+    # OVMF's firmware.
+    for k, v in (("sys_vendor", "QEMU"), ("product_name", QEMU_Q35), ("board_vendor", "QEMU"),
+                 ("board_name", QEMU_Q35), ("bios_vendor", "EDK II"), ("bios_version", "0.0.0")):
+        t.attr("/sys/devices/virtual/dmi/id/" + k, v)
+    t.sysfs_link("/sys/class/dmi/id", "/sys/devices/virtual/dmi/id")
+    firmware(t, secure_boot=False)
+    vf_bar = 0x20000000000
+    devices = [
+        Pci("0000:00:00.0", 0x8086, 0x29C0, 0x060000, sub=(0x1AF4, 0x1100)),
+        # QEMU's generic PCIe root ports (pcie-root-port, 16 GT/s x32 by default); QEMU 8.1+ sets the
+        # AtomicOp completer bits on a root port whose assigned device's host path has them.
+        Pci("0000:00:02.0", 0x1B36, 0x000C, 0x060400, driver="pcieport",
+            pcie=dict(type="root", max=(4, 32), cur=(4, 16), routing=True, c32=True, c64=True, c128=True),
+            windows=[(0, 0, 0), (0xC1000000, 0x200000, WIN_MEM), (vf_bar, 0x4000400000, WIN_PREF)],
+            bus_range=(1, 1)),
+        Pci("0000:00:02.1", 0x1B36, 0x000C, 0x060400, driver="pcieport",
+            pcie=dict(type="root", max=(4, 32), cur=(4, 32), routing=True),
+            windows=[(0, 0, 0), (0xC0E00000, 0x200000, WIN_MEM), (0x38000000000, 0x100000, WIN_PREF)],
+            bus_range=(2, 2)),
+        Pci("0000:01:00.0", 0x1002, 0x74B5, 0x120000, parent="0000:00:02.0", sub=(0x1002, 0x74A1), driver="amdgpu",
+            pcie=dict(type="endpoint", max=(5, 16), cur=(5, 16), req=True),
+            bars=[(0, vf_bar, 256 * GiB, MEM64_PREF), (2, vf_bar + 256 * GiB, 2 * MiB, MEM64_PREF),
+                  (5, 0xC1000000, 512 * 1024, MEM32)],
+            drm=dict(card="card0", render="renderD128")),
+        Pci("0000:02:00.0", 0x1AF4, 0x1041, 0x020000, parent="0000:00:02.1", rev=0x01, sub=(0x1AF4, 0x1100),
+            driver="virtio-pci", pcie=dict(type="endpoint", max=(1, 1), cur=(1, 1)),
+            bars=[(1, 0xC0E40000, 4096, MEM32), (4, 0x38000000000, 16 * 1024, MEM64_PREF)]),
+        Pci("0000:00:1f.0", 0x8086, 0x2918, 0x060100, rev=0x02, sub=(0x1AF4, 0x1100), driver="lpc_ich"),
+        Pci("0000:00:1f.2", 0x8086, 0x2922, 0x010601, rev=0x02, sub=(0x1AF4, 0x1100), driver="ahci",
+            bars=[(4, 0x6040, 0x20, IO), (5, 0xC1243000, 4096, MEM32)]),
+        Pci("0000:00:1f.3", 0x8086, 0x2930, 0x0C0500, rev=0x02, sub=(0x1AF4, 0x1100), driver="i801_smbus",
+            bars=[(4, 0x6000, 0x40, IO)]),
+    ]
+    paths = write_pci(t, devices, 64)  # no vIOMMU: no IOMMU groups in the guest
+    # amdgpu publishes no hwmon, pp_dpm_* or gpu_metrics for a VF; runtime PM leaves it active.
+    t.attr(paths["0000:01:00.0"] + "/power/runtime_status", "active")
+    vf = dict(simd=1216, caches=736, simd_id_base=2147487744, arrays=32, cu_per_array=10, gfx=90402,
+              device=0x74B5, clk=2100, fw=177, capability=0x3AF6A280, sdma_fw=20, name="ip discovery", heap=1,
+              vram=205604765696, mem_width=8192, mem_clk=1300, wave=64, simd_per_cu=4, waves=8, gws=0, xcc=8,
+              sdma=2)
+    write_kfd(t, [dict(cores=20, clk=3700, mem=247463936 * 1024, mem_width=64, mem_clk=4800)],
+              [dict(vf, pci="0000:01:00.0", render=128, gpu_id=37412, unique_id=0)])
+    render = 110
+    etc_users(t, ["ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash"],
+              ubuntu_groups("ubuntu", render, ("adm", "cdrom", "sudo", "dip", "video", "plugdev", "render"),
+                            extra=(("lxd", 116), ("netdev", 117))))
+    apt_ubuntu(t, "jammy")
+    apt_rocm(t, "6.4.1", "jammy")
+    rocm_install(t, "6.4.1", "83")
+    t.write("/var/lib/dpkg/status", "\n".join(
+        base_packages("jammy") + rocm_packages("6.4.1", "83", "jammy")
+        + dkms_packages("6.12.12", "2164967", "60401", distro="22.04", libc="2.35")))
+    system_python(t, 10)
+    sidecar(t, {"name": "ubuntu", "uid": 1000, "gid": 1000, "groups": [1000, 4, 24, 27, 30, 44, 46, 110, 116, 117]},
+            {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:"
+                     "/snap/bin:/opt/rocm/bin",
+             "HOME": "/home/ubuntu", "USER": "ubuntu", "LOGNAME": "ubuntu"},
+            {"/dev/kfd": cdev("0660", 0, render), "/dev/dri/renderD128": cdev("0660", 0, render),
+             "/dev/dri/card0": cdev("0660", 0, 44)}, DMESG_DENIED, "2025-10-03T08:41:26Z")
+    return ("Synthetic: a cloud VM (QEMU/KVM Q35 with OVMF, 20 vCPUs of an EPYC 9654, 236 GiB) with one AMD "
+            "Instinct MI300X SR-IOV virtual function (1002:74b5, gfx942) passed through at 0000:01:00.0; the host "
+            "runs AMD's GIM driver on the physical GPU. Ubuntu 22.04 (5.15 GA kernel), amdgpu-dkms 6.12.12 and "
+            "ROCm 6.4.1 from repo.radeon.com (GIM's guest list for the MI300X: Ubuntu 22.04). The VF has no hwmon, "
+            "pp_dpm or gpu_metrics in the guest. Run by the cloud image's user ubuntu (in render and video) "
+            "without sudo: 64-byte config space, dmesg refused. The VF's class and BAR sizes are assumed like the "
+            "physical function's.", {
+        "/source/recording": "snapshot",
+        "/distro/version_id": "22.04",
+        "/kernel/release": release,
+        "/platform/kind": "vm",
+        "/platform/in_vm": True,
+        "/platform/hypervisor_flag": True,
+        "/platform/hypervisor": "QEMU/KVM",
+        "/platform/in_container": False,
+        "/platform/container_privileged": None,
+        "/platform/user_namespace/shifted": False,
+        "/platform/dmi/sys_vendor": "QEMU",
+        "/platform/dmi/product_name": QEMU_Q35,
+        "/pci/gpus/0/address": "0000:01:00.0",
+        "/pci/gpus/0/device_id": "0x74b5",
+        "/pci/gpus/0/driver": "amdgpu",
+        "/amdgpu/module/version": "6.12.12",
+        "/amdgpu/dkms/installed": ["6.12.12-2164967.22.04"],
+        "/amdgpu/dkms/built_for_running_kernel": True,
+        "/kfd/gpus/0/gfx": "gfx942",
+        "/kfd/gpus/0/pci_address": "0000:01:00.0",
+        "/power/gpus/0/address": "0000:01:00.0",
+        "/power/gpus/0/hwmon": "<unknown: no hwmon>",
+        "/power/gpus/0/power_cap_w": "<unknown: no hwmon>",
+        "/power/gpus/0/cap_below_default": "<unknown: no hwmon>",
+        "/power/gpus/0/thermal_headroom_c": "<unknown: no hwmon>",
+        "/power/gpus/0/sclk_mhz": "<unknown>",
+        "/power/gpus/0/throttle": "<unknown: gpu_metrics>",
+        "/power/gpus/0/runtime_status": "active",
+        "/access/user/name": "ubuntu",
+        "/access/user/via_sudo": False,
+        "/access/nodes/0/path": "/dev/kfd",
+        "/access/nodes/0/can_open_rw": True,
+        "/rocm/default": "/opt/rocm-6.4.1",
+        "/kernel_log": "<unknown>",
+    }, None)
+
+
+# ----------------------------------------------------------------------------
 
 BUILDERS = {
     "ubuntu2604-rx7900xtx": ubuntu2604_rx7900xtx,
@@ -2510,6 +2824,9 @@ BUILDERS = {
     "leap156-no-rocm": leap156_no_rocm,
     "arch-distro-rocm": arch_distro_rocm,
     "centos-stream9-no-rocm": centos_stream9_no_rocm,
+    "ubuntu2404-rx7900xtx-throttled": ubuntu2404_rx7900xtx_throttled,
+    "proxmox-lxc-unprivileged": proxmox_lxc_unprivileged,
+    "cloud-vm-mi300x-vf": cloud_vm_mi300x_vf,
 }
 
 
