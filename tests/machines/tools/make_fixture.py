@@ -1024,20 +1024,27 @@ def rx7900xtx_desktop(t, *, user_in_render, dkms, sudo, created):
     return gpu_path
 
 
-def ubuntu2404_rx7900xtx(t):
-    gpu_path = rx7900xtx_desktop(t, user_in_render=True, dkms=True, sudo=True, created="2025-06-20T18:04:11Z")
-    # amdgpu's own files for the idle card, on this recording of the box only: its power, clock and
-    # temperature facts and its GC version are asserted here; the box's other machines leave them unknown.
+def navi31_idle_files(t, gpu_path, edge, junction, mem, vr, socket_power):
+    """amdgpu's own files for an idle RX 7900 XTX: GC 11.0.0 (gfx1100), both clocks at their lowest dpm
+    level, the board's default power cap (327 W of 402), hwmon's edge/junction/mem temperatures, and the same
+    moment in the firmware's gpu_metrics table (hwmon's edge/junction/mem are its edge/hotspot/mem; vr: the
+    gfx, soc and mem voltage regulators' temperatures), no throttling."""
     ip_discovery(t, gpu_path, "GC", (11, 0, 0))  # Navi 31: GC 11.0.0, gfx1100
     pp_dpm(t, gpu_path + "/pp_dpm_sclk", [500, 1442, 2526], current=0)
     pp_dpm(t, gpu_path + "/pp_dpm_mclk", [96, 456, 772, 1249], current=0)
     hwmon(t, gpu_path, 2, power_cap_w=(327, 327, 402),
-          temps=[("edge", 36, 100), ("junction", 41, 110), ("mem", 48, 108)])
-    # The same moment in the firmware's table: hwmon's edge/junction/mem are its edge/hotspot/mem, the
-    # current clocks are the starred dpm levels, no throttling.
+          temps=[("edge", edge, 100), ("junction", junction, 110), ("mem", mem, 108)])
     t.write(gpu_path + "/gpu_metrics", gpu_metrics_v1_3(
-        temperature_edge=36, temperature_hotspot=41, temperature_mem=48, temperature_vrgfx=40,
-        temperature_vrsoc=38, temperature_vrmem=42, average_socket_power=18, current_gfxclk=500, current_uclk=96))
+        temperature_edge=edge, temperature_hotspot=junction, temperature_mem=mem, temperature_vrgfx=vr[0],
+        temperature_vrsoc=vr[1], temperature_vrmem=vr[2], average_socket_power=socket_power, current_gfxclk=500,
+        current_uclk=96))
+
+
+def ubuntu2404_rx7900xtx(t):
+    gpu_path = rx7900xtx_desktop(t, user_in_render=True, dkms=True, sudo=True, created="2025-06-20T18:04:11Z")
+    # amdgpu's own files for the idle card, on this recording of the box only: its power, clock and
+    # temperature facts and its GC version are asserted here; the box's other machines leave them unknown.
+    navi31_idle_files(t, gpu_path, edge=36, junction=41, mem=48, vr=(40, 38, 42), socket_power=18)
     gpu = "/pci/devices/5"
     return ("Synthetic: Ubuntu 24.04 desktop (Ryzen 7 7700X, X670E) with a Radeon RX 7900 XTX (Navi 31, gfx1100) "
             "behind its own switch, amdgpu-dkms 6.12.12 from ROCm 6.4.1 built for the running kernel, ROCm 6.4.1 "
@@ -2585,15 +2592,8 @@ def proxmox_lxc_unprivileged(t):
     firmware(t, secure_boot=None, lockdown=None)
     gpu_path = rx7900xtx_desktop_gpu(t, config_size=64)  # no CAP_SYS_ADMIN in the initial namespace: 64 bytes
     # The host's sysfs shows amdgpu's files for the idle card (the read-only ones readable by anyone).
-    ip_discovery(t, gpu_path, "GC", (11, 0, 0))
-    pp_dpm(t, gpu_path + "/pp_dpm_sclk", [500, 1442, 2526], current=0)
-    pp_dpm(t, gpu_path + "/pp_dpm_mclk", [96, 456, 772, 1249], current=0)
-    hwmon(t, gpu_path, 2, power_cap_w=(327, 327, 402),
-          temps=[("edge", 38, 100), ("junction", 43, 110), ("mem", 50, 108)])
+    navi31_idle_files(t, gpu_path, edge=38, junction=43, mem=50, vr=(41, 39, 43), socket_power=19)
     t.attr(gpu_path + "/power/runtime_status", "active")
-    t.write(gpu_path + "/gpu_metrics", gpu_metrics_v1_3(
-        temperature_edge=38, temperature_hotspot=43, temperature_mem=50, temperature_vrgfx=41,
-        temperature_vrsoc=39, temperature_vrmem=43, average_socket_power=19, current_gfxclk=500, current_uclk=96))
     render = 993
     etc_users(t, ["ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash",
                   "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin"],
