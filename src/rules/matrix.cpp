@@ -217,7 +217,11 @@ const Override* Matrix::hsa_override(std::string_view gfx) const {
 // "rx6700xt" and "6700 XT" are one key), and without a parenthesised note
 // ("Instinct MI8 (GCN3, Fiji)").
 std::string product_key(std::string_view name) {
-  static const std::set<std::string, std::less<>> brand = {"amd", "ati", "radeon", "instinct", "graphics", "pro", "ai"};
+  // "780M iGPU", "8060S integrated GPU": what users put after an iGPU's
+  // name is not part of it.
+  static const std::set<std::string, std::less<>> brand = {"amd",  "ati",        "radeon", "instinct", "graphics",
+                                                           "pro",  "ai",         "igpu",   "apu",      "gpu",
+                                                           "integrated"};
   std::string key, word;
   bool first = true;
   auto flush = [&] {
