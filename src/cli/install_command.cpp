@@ -79,14 +79,18 @@ std::vector<std::string> outside_notes(const Json& facts, const Knowledge& knowl
   CheckReport report = run_check(facts, knowledge, target);
   std::vector<std::string> notes;
   for (auto& o : report.outcomes) {
-    if (o.verdict != Verdict::fired) continue;
+    if (o.verdict != Verdict::fired || o.findings.empty()) continue;
     bool is_marked = std::any_of(marked.begin(), marked.end(), [&](const Problem* p) { return &p->rule == o.rule; });
     if (!is_marked) continue;
-    for (auto& f : o.findings) {
-      std::string note = "Outside this plan (rocmdoc check: " + o.rule->id + "): " + f.title + ".";
-      for (auto& step : f.steps) note += " " + step.text + (step.text.ends_with(".") ? "" : ".");
-      notes.push_back(note);
-    }
+    // One note per problem: the first place with its fix, and how many more
+    // places (each node, each GPU) check names.
+    const Finding& f = o.findings.front();
+    size_t more = f.also.size();
+    for (size_t i = 1; i < o.findings.size(); ++i) more += 1 + o.findings[i].also.size();
+    std::string note = "Outside this plan (rocmdoc check: " + o.rule->id + "): " + f.title +
+                       (more ? " (and " + std::to_string(more) + " more: rocmdoc check lists them)" : "") + ".";
+    for (auto& step : f.steps) note += " " + step.text + (step.text.ends_with(".") ? "" : ".");
+    notes.push_back(note);
   }
   return notes;
 }

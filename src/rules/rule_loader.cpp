@@ -29,6 +29,11 @@ const std::vector<std::pair<std::string, std::string>>& rule_areas() {
 
 namespace {
 
+// A word a shell would expand "~" in (its start, or after '=' as in
+// --prefix=~/x): an argv reaches the program as written, so `python3 -m venv
+// ~/rocm-venv` would make a directory named "~" wherever fix runs.
+bool needs_shell_tilde(const std::string& word) { return word.starts_with("~") || word.find("=~") != std::string::npos; }
+
 class Loader {
  public:
   Loader(const Vocabulary& vocabulary, RuleSet& set, const LoadOptions& options)
@@ -232,12 +237,9 @@ class Loader {
     step.text = templ(yaml_->required(s, "text"), "text", item_path);
     if (s["run"])
       for (auto& a : yaml_->list(s["run"], "run")) {
-        // An argv reaches the program as written, with no shell to expand
-        // "~": `python3 -m venv ~/rocm-venv` would make a directory named
-        // "~" wherever fix runs.
-        if (yaml_->text(a, "run").starts_with("~"))
-          yaml_->fail(a, "a 'run' word cannot start with '~': no shell expands it; name the path from a fact, or "
-                         "write the command in the step's text for a person to run");
+        if (needs_shell_tilde(yaml_->text(a, "run")))
+          yaml_->fail(a, "a 'run' word cannot start with '~' (or have '=~'): no shell expands it; name the path "
+                         "from a fact, or write the command in the step's text for a person to run");
         step.argv.push_back(templ(a, "run", item_path));
       }
     if (s["sudo"]) step.sudo = yaml_->flag(s["sudo"], "sudo");
@@ -252,7 +254,11 @@ class Loader {
     if (n["reboot"]) fix.reboot = yaml_->flag(n["reboot"], "reboot");
     if (n["relogin"]) fix.relogin = yaml_->flag(n["relogin"], "relogin");
     if (n["verify"])
-      for (auto& a : yaml_->list(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
+      for (auto& a : yaml_->list(n["verify"], "verify")) {
+        if (needs_shell_tilde(yaml_->text(a, "verify")))
+          yaml_->fail(a, "a 'verify' word cannot start with '~' (or have '=~'): no shell expands it");
+        fix.verify.push_back(templ(a, "verify", item_path));
+      }
     return fix;
   }
 

@@ -108,6 +108,10 @@ TEST_CASE("wrong types and bad values are named", "[rules]") {
   CHECK(with("run: [modprobe, amdgpu]", "run: [python3, -m, venv, ~/rocm-venv]")
             .find("rules/catalogue/t.yaml:11:36: a 'run' word cannot start with '~'") == 0);
   CHECK(with("run: [modprobe, amdgpu]", "run: [python3, -m, venv, /srv/x~]") == "");
+  CHECK(with("run: [modprobe, amdgpu]", "run: [pip, install, --prefix=~/x, torch]")
+            .find("a 'run' word cannot start with '~' (or have '=~')") != std::string::npos);
+  CHECK(with("          sudo: true\n", "          sudo: true\n      verify: [test, -d, ~/x]\n")
+            .find("a 'verify' word cannot start with '~'") != std::string::npos);
   // install_note: a facts condition for install to run, true or false.
   CHECK(with("    title:", "    install_note: true\n    title:") == "");
   CHECK(with("    title:", "    install_note: maybe\n    title:").find("'install_note' must be true or false") !=

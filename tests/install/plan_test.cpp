@@ -558,6 +558,7 @@ TEST_CASE("a PyTorch wheel without code for the GPU is not planned, and the plan
   for (const char* torch_step : {"venv", "torch", "verify-torch"})
     CHECK(std::find(steps.begin(), steps.end(), torch_step) == steps.end());
   CHECK(p.venv.empty());
+  CHECK(p.torch_left_out == "no PyTorch wheel has gfx1152's code");
   CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
     return n.find("PyTorch 2.14.0's wheels for ROCm 7.14 (https://download.pytorch.org/whl/rocm7.14) carry no code for "
                   "gfx1152") == 0 &&

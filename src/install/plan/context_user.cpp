@@ -71,6 +71,7 @@ std::optional<InstallRefusal> choose_torch(Context& ctx) {
     if (best->gfx)
       for (auto& g : *best->gfx) list += (list.empty() ? "" : ", ") + std::string(g);
     ctx.options.torch = false;
+    ctx.plan->torch_left_out = "no PyTorch wheel has " + runs_as + "'s code";
     ctx.note("PyTorch " + std::string(best->torch) + "'s wheels for ROCm " + ctx.release->torch_rocm + " (" +
              std::string(best->index_url) + ") carry no code for " + runs_as +
              (list.empty() ? "" : " (their GPU list: " + list + ")") +
