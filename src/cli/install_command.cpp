@@ -2,6 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
 #include "formats/gpg_key_listing.h"
 #include "rules/knowledge.h"
 #include "cli/commands.h"
@@ -60,6 +64,37 @@ void evaluate_states(InstallPlan& plan, Machine& machine) {
   }
 }
 
+// The problems marked `install_note` in the catalogue that hold on this
+// machine (docs/rules.md): what the plan does not change and its GPU checks
+// need, such as a container's device nodes under unmapped ids. check's own
+// judgement on the same facts, so the two never disagree; put before the
+// plan's other notes, as they decide whether the install can work at all.
+std::vector<std::string> outside_notes(const Json& facts, const Knowledge& knowledge, const std::string& rocm) {
+  std::vector<const Problem*> marked;
+  for (auto& p : knowledge.catalogue.problems)
+    if (p.install_note && p.checked()) marked.push_back(&p);
+  if (marked.empty()) return {};
+  std::optional<std::string> target;
+  if (!rocm.empty()) target = rocm;
+  CheckReport report = run_check(facts, knowledge, target);
+  std::vector<std::string> notes;
+  for (auto& o : report.outcomes) {
+    if (o.verdict != Verdict::fired || o.findings.empty()) continue;
+    bool is_marked = std::any_of(marked.begin(), marked.end(), [&](const Problem* p) { return &p->rule == o.rule; });
+    if (!is_marked) continue;
+    // One note per problem: the first place with its fix, and how many more
+    // places (each node, each GPU) check names.
+    const Finding& f = o.findings.front();
+    size_t more = f.also.size();
+    for (size_t i = 1; i < o.findings.size(); ++i) more += 1 + o.findings[i].also.size();
+    std::string note = "Outside this plan (rocmdoc check: " + o.rule->id + "): " + f.title +
+                       (more ? " (and " + std::to_string(more) + " more: rocmdoc check lists them)" : "") + ".";
+    for (auto& step : f.steps) note += " " + step.text + (step.text.ends_with(".") ? "" : ".");
+    notes.push_back(note);
+  }
+  return notes;
+}
+
 struct Planned {
   PlanResult result;
   std::unique_ptr<Machine> machine;  // null with --facts
@@ -68,8 +103,12 @@ struct Planned {
 
 Planned make_plan(const MachineOptions& machine_options, const InstallCommandOptions& o, std::ostream& err) {
   Planned p{InstallRefusal{}, nullptr, 0};
+  // The catalogue too, for the problems a plan names (outside_notes); its
+  // patterns are not compiled (install reads no text). A rules directory
+  // made for install alone (matrix/ and install/) plans without them.
   RuleSources sources{o.rules_dir};
-  sources.catalogue = false;
+  std::error_code ec;
+  sources.catalogue = o.rules_dir.empty() || std::filesystem::is_directory(o.rules_dir + "/catalogue", ec);
   Knowledge knowledge = load_knowledge(sources);
   std::vector<LoadError> errors = knowledge.errors;
   InstallRecipes recipes = load_install_recipes_from(o.rules_dir, errors);
@@ -114,7 +153,12 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
     }
     input.user_home = home_of(*p.machine, user);
   }
+  Json facts = input.facts;
   p.result = build_install_plan(std::move(input));
+  if (auto* plan = std::get_if<InstallPlan>(&p.result)) {
+    auto outside = outside_notes(facts, knowledge, o.rocm);
+    plan->notes.insert(plan->notes.begin(), outside.begin(), outside.end());
+  }
   return p;
 }
 

@@ -74,7 +74,10 @@ std::string heading(const InstallPlan& plan) {
                        : " (AMD repositories: " + plan.codename + ")");
   s += own ? ", no AMD driver (the kernel's amdgpu)" : plan.driver.empty() ? ", no driver installed (--no-driver, or an APU's inbox amdgpu)" : ", driver amdgpu " + plan.driver;
   s += plan.user.empty() ? ", for no user (not known: pass --user NAME)" : ", for " + plan.user;
-  s += !plan.venv.empty() ? ", PyTorch in " + plan.venv : plan.user.empty() ? ", no PyTorch (no user to own its venv)" : ", no PyTorch (--no-torch)";
+  s += !plan.venv.empty()                ? ", PyTorch in " + plan.venv
+       : !plan.torch_left_out.empty()      ? ", no PyTorch (" + plan.torch_left_out + ": see the notes)"
+       : plan.user.empty()                 ? ", no PyTorch (no user to own its venv)"
+                                           : ", no PyTorch (--no-torch)";
   return s + "\n";
 }
 

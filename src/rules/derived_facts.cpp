@@ -674,6 +674,7 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
     if (found.first.empty() && !base_version.empty()) found = nearest_listed(matrix, "ubuntu", base_version, false, g);
     return found;
   };
+  const std::string machine_gfx = gpu.gfx;  // before the advice below may drop the GPU
   auto [nearest, nearest_release] = nearest_for(gpu);
   auto [elsewhere_release, elsewhere] = nearest.empty() ? listed_elsewhere(matrix, gpu) : ListedElsewhere{};
   if (!gpu.gfx.empty() && nearest.empty() && elsewhere_release.empty()) {
@@ -716,7 +717,17 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   if (!nearest.empty() && !base_version.empty())
     use += " (" + label + " is built on Ubuntu " + base_version +
            (nearest == "Ubuntu " + base_version ? ": AMD's packages for it may install here, untested by AMD)" : ")");
-  if (entry && entry->own_rocm) use += (use.empty() ? "" : ", or ") + std::string(*entry->own_rocm);
+  // Its own packages, unless this version's are known to be built without
+  // the GPU's target (Debian 12's 5.2.3 for an RX 9070 XT): no way forward
+  // then. Installed already, they are named as such, not to install.
+  const OwnPackages* own_here = entry ? entry->own_packages_for(version_id) : nullptr;
+  bool own_installed = field(field(field(facts, "rocm"), "distro_release"), "release").is_string();
+  bool own_lacks_gpu = own_here && !machine_gfx.empty() && !own_here->gpu_targets.empty() &&
+                       std::none_of(own_here->gpu_targets.begin(), own_here->gpu_targets.end(),
+                                    [&](auto& t) { return t == machine_gfx; });
+  if (entry && entry->own_rocm && !own_lacks_gpu)
+    use += (use.empty() ? "" : ", or ") +
+           (own_installed ? std::string(entry->name) + "'s own ROCm packages, installed here" : std::string(*entry->own_rocm));
   // No version of it, or of what it follows, is listed (Fedora, Arch, a
   // distribution rocmdoc does not describe): the newest release's list is
   // the way to AMD's support, beside its own packages where it has them.

@@ -127,6 +127,25 @@ TEST_CASE("distro support: the advice is for this machine's GPU", "[matrix][dist
   CHECK(polaris.find("a distribution ROCm 10.1.0 lists (") != std::string::npos);
 }
 
+// The distribution's own ROCm is advice only where it is built for the GPU,
+// and named as installed where it is (not as packages to install again).
+TEST_CASE("distro support: the distribution's own ROCm only where it has the GPU's code", "[matrix][distro]") {
+  // Ubuntu 26.04's own ROCm 7.1.0 is built for gfx1100, not for the MI50's gfx906.
+  CHECK(support("ubuntu", "26.04", "Ubuntu", "", "0x744c")["use"].get<std::string>().find("Ubuntu's own ROCm") !=
+        std::string::npos);
+  CHECK(support("ubuntu", "26.04", "Ubuntu", "", "0x66a1")["use"].get<std::string>().find("own ROCm") ==
+        std::string::npos);
+  // Fedora 43 with its own ROCm installed.
+  Json f = Json::object();
+  f["distro"] = {{"id", "fedora"}, {"version_id", "43"}, {"name", "Fedora Linux"}, {"pretty_name", nullptr}};
+  f["pci"] = {{"gpus", Json::array({{{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", "0x744c"}}})}};
+  f["rocm"] = {{"distro_release", {{"release", "6.4.2"}}}};
+  add_derived_facts(f, shipped(), std::nullopt);
+  std::string use = f["distro_support"]["use"].get<std::string>();
+  CHECK(use.find("Fedora's own ROCm packages, installed here, or ") == 0);
+  CHECK(use.find("dnf install") == std::string::npos);
+}
+
 TEST_CASE("distro support: a distribution built on Ubuntu is told its Ubuntu release", "[matrix][distro]") {
   auto derivative = [](const char* id, const char* version, const char* codename, const std::string& device = "") {
     Json f = Json::object();

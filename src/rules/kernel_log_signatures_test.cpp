@@ -145,11 +145,15 @@ TEST_CASE("check reads the shipped signatures over the kernel log and fires on w
                      {"lines", {"[ 8312.52] amdgpu 0000:0a:00.0: amdgpu: MES failed to respond to msg=REMOVE_QUEUE"}},
                      {"count", 1}}));
   CHECK(evidence.size() == 3);  // the reset and the refused submission too
-  // The fix names the workaround already on the command line.
-  bool names_cwsr = false;
-  for (auto& step : hang.findings[0].steps)
-    if (step.text.find("GPU parameters on this boot's command line: [amdgpu.cwsr_enable=0]") != std::string::npos) names_cwsr = true;
+  // The workaround is already on the command line: the fix says the hang
+  // happened with it, and does not advise it again.
+  bool names_cwsr = false, advises_cwsr = false;
+  for (auto& step : hang.findings[0].steps) {
+    if (step.text.find("amdgpu.cwsr_enable=0 is already on this boot's command line") == 0) names_cwsr = true;
+    if (step.text.find("are often stopped by amdgpu.cwsr_enable=0") != std::string::npos) advises_cwsr = true;
+  }
   CHECK(names_cwsr);
+  CHECK_FALSE(advises_cwsr);
   CHECK(outcome("amdgpu-command-submission-failed").verdict == Verdict::fired);
   CHECK(outcome("gpu-page-faults-logged").verdict == Verdict::passed);
 

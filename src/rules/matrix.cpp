@@ -217,7 +217,11 @@ const Override* Matrix::hsa_override(std::string_view gfx) const {
 // "rx6700xt" and "6700 XT" are one key), and without a parenthesised note
 // ("Instinct MI8 (GCN3, Fiji)").
 std::string product_key(std::string_view name) {
-  static const std::set<std::string, std::less<>> brand = {"amd", "ati", "radeon", "instinct", "graphics", "pro", "ai"};
+  // "780M iGPU", "8060S integrated GPU": what users put after an iGPU's
+  // name is not part of it.
+  static const std::set<std::string, std::less<>> brand = {"amd",  "ati",        "radeon", "instinct", "graphics",
+                                                           "pro",  "ai",         "igpu",   "apu",      "gpu",
+                                                           "integrated"};
   std::string key, word;
   bool first = true;
   auto flush = [&] {
@@ -467,10 +471,10 @@ const MatrixDistribution* Matrix::distribution(std::string_view id) const {
   return nullptr;
 }
 
-Json Matrix::releases_for_gfx(const std::string& gfx) const {
+Json Matrix::releases_for_gfx(const std::string& gfx, std::string_view line) const {
   Json out = Json::array();
   for (auto& r : releases_) {
-    if (r.line != "production") continue;
+    if (r.line != line) continue;
     std::string version(r.version);
     if (has_gpu(version, gfx)) out.push_back(version);
   }
@@ -555,8 +559,13 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                                   return m->kernel_support(s(a[0]), s(a[1]), s(a[2]), s(a[3]), text_at(4), text_at(5),
                                                            text_at(6));
                                 }};
-  f["rocm_releases_for_gfx"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
-                                  return Value::of(m->releases_for_gfx(s(a[0])));
+  // The production line's by default; a second argument names another
+  // ("core_sdk": 7.14 and 10.x, which list GPUs the production line does
+  // not, gfx1152 and gfx1153).
+  f["rocm_releases_for_gfx"] = {1, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                  if (a.size() == 2 && s(a[1]) != "production" && s(a[1]) != "core_sdk")
+                                    return Value::unknown("rocm_releases_for_gfx: the line is production or core_sdk");
+                                  return Value::of(m->releases_for_gfx(s(a[0]), a.size() == 2 ? s(a[1]) : "production"));
                                 }};
   f["rocm_release_known"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                return Value::of(m->find_release(s(a[0])) != nullptr);

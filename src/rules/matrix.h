@@ -296,8 +296,9 @@ class Matrix {
   // does not (or the release or the row is not known).
   std::string gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
                            const std::string& family, const std::string& gfx, const std::string& device_id = "") const;
-  // Production releases whose GPU list names gfx as supported/deprecated, oldest first.
-  Json releases_for_gfx(const std::string& gfx) const;
+  // The releases of one line (production, core_sdk) whose GPU list names
+  // gfx as supported/deprecated, oldest first.
+  Json releases_for_gfx(const std::string& gfx, std::string_view line = "production") const;
   // The newest production release listing gfx (supported or deprecated) and
   // the distribution for that GPU (lists_gpu); where no production
   // release does, the newest Core SDK release that does; null when none does.

@@ -65,6 +65,11 @@ struct Problem {
   // both, the root comes first. Ids of other problems.
   std::vector<std::string> leads_to;
   SourceLocation leads_to_where;
+  // Install only: a plan names this problem where it holds (`install_note`).
+  // It is outside what the plan changes (a container's device mapping, the
+  // host's GPU), and the plan's own checks of the GPU fail until it is
+  // fixed, so the plan says so before it runs rather than at its last step.
+  bool install_note = false;
 
   bool checked() const { return rule.when != nullptr; }  // does check run it
   bool has_id(const std::string& id) const;

@@ -29,6 +29,11 @@ const std::vector<std::pair<std::string, std::string>>& rule_areas() {
 
 namespace {
 
+// A word a shell would expand "~" in (its start, or after '=' as in
+// --prefix=~/x): an argv reaches the program as written, so `python3 -m venv
+// ~/rocm-venv` would make a directory named "~" wherever fix runs.
+bool needs_shell_tilde(const std::string& word) { return word.starts_with("~") || word.find("=~") != std::string::npos; }
+
 class Loader {
  public:
   Loader(const Vocabulary& vocabulary, RuleSet& set, const LoadOptions& options)
@@ -231,7 +236,12 @@ class Loader {
     if (s["when"]) step.when = condition(s["when"], item_path);
     step.text = templ(yaml_->required(s, "text"), "text", item_path);
     if (s["run"])
-      for (auto& a : yaml_->list(s["run"], "run")) step.argv.push_back(templ(a, "run", item_path));
+      for (auto& a : yaml_->list(s["run"], "run")) {
+        if (needs_shell_tilde(yaml_->text(a, "run")))
+          yaml_->fail(a, "a 'run' word cannot start with '~' (or have '=~'): no shell expands it; name the path "
+                         "from a fact, or write the command in the step's text for a person to run");
+        step.argv.push_back(templ(a, "run", item_path));
+      }
     if (s["sudo"]) step.sudo = yaml_->flag(s["sudo"], "sudo");
     return step;
   }
@@ -244,7 +254,11 @@ class Loader {
     if (n["reboot"]) fix.reboot = yaml_->flag(n["reboot"], "reboot");
     if (n["relogin"]) fix.relogin = yaml_->flag(n["relogin"], "relogin");
     if (n["verify"])
-      for (auto& a : yaml_->list(n["verify"], "verify")) fix.verify.push_back(templ(a, "verify", item_path));
+      for (auto& a : yaml_->list(n["verify"], "verify")) {
+        if (needs_shell_tilde(yaml_->text(a, "verify")))
+          yaml_->fail(a, "a 'verify' word cannot start with '~' (or have '=~'): no shell expands it");
+        fix.verify.push_back(templ(a, "verify", item_path));
+      }
     return fix;
   }
 
@@ -309,8 +323,8 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "ruled_out_in_text", "likely_in_text", "confirm", "needs_set", "leads_to", "title", "summary", "why", "fix",
-                          "sources", "examples"});
+                          "when_in_text", "ruled_out_in_text", "likely_in_text", "confirm", "needs_set", "leads_to",
+                          "install_note", "title", "summary", "why", "fix", "sources", "examples"});
     Problem p;
     Rule& r = p.rule;
     r.where = yaml_->at(n);
@@ -360,6 +374,10 @@ class Loader {
       p.leads_to_where = yaml_->at(n["leads_to"]);
       for (auto& id : yaml_->list(n["leads_to"], "leads_to")) p.leads_to.push_back(identifier(id, "leads_to"));
       if (p.leads_to.empty()) yaml_->fail(n["leads_to"], "'leads_to' names at least one problem");
+    }
+    if (n["install_note"]) {
+      p.install_note = yaml_->flag(n["install_note"], "install_note");
+      if (p.install_note && !r.when) yaml_->fail(n["install_note"], "'install_note' needs 'when': install reads the facts, not a text");
     }
     load_rule_text(r, n, item_path);
     // What check fires on must be shown to fire and to pass.

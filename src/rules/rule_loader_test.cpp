@@ -104,6 +104,20 @@ TEST_CASE("wrong types and bad values are named", "[rules]") {
   CHECK(with("title: \"/dev/kfd is missing\"", "title: \"{kfd.nope}\"").find("unknown fact {kfd.nope}") !=
         std::string::npos);
   CHECK(with("    sources: [https://example.invalid/doc]\n", "").find("missing 'sources'") != std::string::npos);
+  // No shell expands a run's "~": fix would make a directory named "~".
+  CHECK(with("run: [modprobe, amdgpu]", "run: [python3, -m, venv, ~/rocm-venv]")
+            .find("rules/catalogue/t.yaml:11:36: a 'run' word cannot start with '~'") == 0);
+  CHECK(with("run: [modprobe, amdgpu]", "run: [python3, -m, venv, /srv/x~]") == "");
+  CHECK(with("run: [modprobe, amdgpu]", "run: [pip, install, --prefix=~/x, torch]")
+            .find("a 'run' word cannot start with '~' (or have '=~')") != std::string::npos);
+  CHECK(with("          sudo: true\n", "          sudo: true\n      verify: [test, -d, ~/x]\n")
+            .find("a 'verify' word cannot start with '~'") != std::string::npos);
+  // install_note: a facts condition for install to run, true or false.
+  CHECK(with("    title:", "    install_note: true\n    title:") == "");
+  CHECK(with("    title:", "    install_note: maybe\n    title:").find("'install_note' must be true or false") !=
+        std::string::npos);
+  CHECK(with("    when: kfd.device_node.present == false\n", "    install_note: true\n")
+            .find("'install_note' needs 'when'") != std::string::npos);
 }
 
 // likely_in_text raises an open problem in explain's ranking; its examples

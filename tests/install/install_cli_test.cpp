@@ -1,5 +1,7 @@
 // `rocmdoc install` through the built binary: --dry-run --json on a fixture
 // machine, a refusal, and a usage error.
+#include <algorithm>
+
 #include "catch.h"
 #include "base/fact.h"
 #include "test_support.h"
@@ -94,4 +96,30 @@ TEST_CASE("install --from distro through the CLI: a plan on Ubuntu 26.04, the co
   auto help = run_rocmdoc({"install", "--help"});
   CHECK(help.out.find("--from") != std::string::npos);
   CHECK(help.out.find("distro (the distribution's own ROCm packages") != std::string::npos);
+}
+
+// The catalogue's `install_note` problems that hold on the machine come
+// first in the plan's notes (docs/install.md): what the plan cannot change.
+TEST_CASE("install names what check finds outside the plan: unmapped device nodes, an SR-IOV VF", "[install-plan][cli]") {
+  auto lxc = run_rocmdoc({"install", "--auto", "--no-driver", "--dry-run", "--json", "--root",
+                          machine_root("proxmox-lxc-unprivileged")});
+  REQUIRE(lxc.exit_code == 0);
+  Json j = Json::parse(lxc.out);
+  REQUIRE(j["notes"].size() > 0);
+  std::string first = j["notes"][0].get<std::string>();
+  CHECK(first.find("Outside this plan (rocmdoc check: device-node-ids-unmapped)") == 0);
+  CHECK(first.find("/dev/kfd shows as nobody:nogroup") != std::string::npos);
+  CHECK(std::count_if(j["notes"].begin(), j["notes"].end(), [](const Json& n) {
+          return n.get<std::string>().find("device-node-ids-unmapped") != std::string::npos;
+        }) == 1);  // one note for the problem, whatever the number of nodes
+  CHECK(first.find("dev0: /dev/kfd,gid=GID") != std::string::npos);  // the LXC step, not Docker's
+  CHECK(first.find("--group-add") == std::string::npos);
+  auto vf = run_rocmdoc({"install", "--auto", "--dry-run", "--root", machine_root("cloud-vm-mi300x-vf")});
+  REQUIRE(vf.exit_code == 0);
+  CHECK(vf.out.find("Outside this plan (rocmdoc check: gpu-is-sriov-virtual-function)") != std::string::npos);
+  CHECK(vf.out.find("GIM release the host runs") != std::string::npos);
+  // A machine where none holds has none of these notes.
+  auto plain = run_rocmdoc({"install", "--auto", "--dry-run", "--root", machine_root("ubuntu2404-rx7900xtx")});
+  REQUIRE(plain.exit_code == 0);
+  CHECK(plain.out.find("Outside this plan") == std::string::npos);
 }

@@ -543,6 +543,33 @@ TEST_CASE("an APU-only machine: no amdgpu-dkms, no reboot, and the plan says why
   CHECK(must_plan(plan_for("ubuntu2604-rx7900xtx")).driver == "31.60");
 }
 
+// A Krackan Point APU (gfx1152) on Ubuntu 26.04: ROCm 10.1.0 lists it, but
+// PyTorch 2.14.0's rocm7.14 wheels carry no gfx1152 code (pytorch.yaml's
+// gfx list): no torch step that would install them and fail at
+// verify-torch, and a note that says why and what would have it.
+TEST_CASE("a PyTorch wheel without code for the GPU is not planned, and the plan says why", "[install-plan]") {
+  Edit krackan = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x1114";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1152";
+  };
+  InstallPlan p = must_plan(plan_for("ubuntu2604-rx7900xtx", {}, krackan));
+  CHECK(p.rocm == "10.1.0");
+  std::vector<std::string> steps = ids(p);
+  for (const char* torch_step : {"venv", "torch", "verify-torch"})
+    CHECK(std::find(steps.begin(), steps.end(), torch_step) == steps.end());
+  CHECK(p.venv.empty());
+  CHECK(p.torch_left_out == "no PyTorch wheel has gfx1152's code");
+  CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
+    return n.find("PyTorch 2.14.0's wheels for ROCm 7.14 (https://download.pytorch.org/whl/rocm7.14) carry no code for "
+                  "gfx1152") == 0 &&
+           n.find("the plan installs no PyTorch (as with --no-torch)") != std::string::npos;
+  }));
+  // Strix Halo (gfx1151) is in that list: its plan keeps PyTorch.
+  InstallPlan halo = must_plan(plan_for("ubuntu2604-rx7900xtx", {}, strix_halo));
+  std::vector<std::string> halo_steps = ids(halo);
+  CHECK(std::find(halo_steps.begin(), halo_steps.end(), "torch") != halo_steps.end());
+}
+
 // Strix Halo on Ubuntu 24.04: a production release lists gfx1151 (the
 // Radeon/Ryzen 6.4.4), so the first on-request path, for a GPU no
 // production release lists, does not apply; none of the releases picked by

@@ -59,6 +59,26 @@ std::optional<InstallRefusal> choose_torch(Context& ctx) {
   if (!best)
     return InstallRefusal{"no-torch-wheels", "The matrix knows no PyTorch release built for ROCm " + ctx.release->torch_rocm + ".",
                           "Run with --no-torch, or pick another release with --rocm."};
+  // A wheel whose GPU list is read and lacks the target the GPU runs (its
+  // own, or the override's stand-in) has no kernels for it: the venv step
+  // would install it and verify-torch fail at the end. No PyTorch then, as
+  // with --no-torch, and the plan says why and what would work.
+  const std::string& runs_as = ctx.install_gfx.empty() ? ctx.gfx : ctx.install_gfx;
+  auto listed = [&](const Wheel& w) { return w.gfx && std::find(w.gfx->begin(), w.gfx->end(), runs_as) != w.gfx->end(); };
+  bool absent = std::find(best->gfx_absent.begin(), best->gfx_absent.end(), runs_as) != best->gfx_absent.end();
+  if (!runs_as.empty() && ((best->gfx && !listed(*best)) || absent)) {
+    std::string list;
+    if (best->gfx)
+      for (auto& g : *best->gfx) list += (list.empty() ? "" : ", ") + std::string(g);
+    ctx.options.torch = false;
+    ctx.plan->torch_left_out = "no PyTorch wheel has " + runs_as + "'s code";
+    ctx.note("PyTorch " + std::string(best->torch) + "'s wheels for ROCm " + ctx.release->torch_rocm + " (" +
+             std::string(best->index_url) + ") carry no code for " + runs_as +
+             (list.empty() ? "" : " (their GPU list: " + list + ")") +
+             ", so the plan installs no PyTorch (as with --no-torch): a later PyTorch release whose ROCm wheels list " +
+             runs_as + ", or a source build with PYTORCH_ROCM_ARCH=" + runs_as + ", would have it.");
+    return std::nullopt;
+  }
   ctx.torch_version = std::string(best->torch);
   ctx.torch_index = std::string(best->index_url);
   // The venv uses the system python3: its version must have wheels.

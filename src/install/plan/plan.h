@@ -143,6 +143,9 @@ struct InstallPlan {
   std::string venv;
   std::vector<PlanStep> steps;
   std::vector<std::string> notes;  // things the user should know (unconfirmed data, inferred paths)
+  // Why the plan has no PyTorch though --no-torch was not given ("no wheel
+  // has gfx1152's code"), for the heading; the notes say more. Empty otherwise.
+  std::string torch_left_out;
   std::vector<std::string> gives_up;  // --from distro: what it gives up compared with AMD's repository
   // Set when the plan may be shown but not run: the signing key's fingerprint
   // is not known and the user has not confirmed one (--trust-key).

@@ -102,7 +102,7 @@ PlanResult build_install_plan(PlanInput input) {
   plan.rocm = ctx.release->version;
   plan.driver = options.driver ? ctx.release->driver : "";
   plan.user = ctx.user;
-  plan.venv = input.options.torch && ctx.user_known() ? ctx.venv : "";
+  plan.venv = options.torch && ctx.user_known() ? ctx.venv : "";
   plan::add_preflight_steps(ctx, plan.steps);
   plan::add_repository_steps(ctx, plan.steps);
   plan::add_driver_steps(ctx, plan.steps);

@@ -12,11 +12,13 @@
 namespace rocmdoc::plan {
 
 struct Context {
-  Context(const InstallRecipes& r, const Matrix& m, const InstallOptions& o, const Json& f)
+  Context(const InstallRecipes& r, const Matrix& m, InstallOptions& o, const Json& f)
       : recipes(r), matrix(m), options(o), facts(f) {}
   const InstallRecipes& recipes;
   const Matrix& matrix;
-  const InstallOptions& options;
+  // The planner's copy: what the machine rules out is turned off here (an
+  // APU's driver, a PyTorch without code for the GPU).
+  InstallOptions& options;
   const Json& facts;
   const RecipeDistro* distro = nullptr;
   const RecipeRelease* release = nullptr;
