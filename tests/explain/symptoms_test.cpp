@@ -111,6 +111,56 @@ TEST_CASE("a pasted symptom gets each machine's own fault as the first cause", "
   }
 }
 
+// The other symptoms, the same way: "no code for this GPU" on a machine
+// whose installed ROCm lacks the GPU (an RX 7900 XTX under 5.7.0, a Strix
+// Halo under 6.4.1), one whose GPU no release lists (an RX 7600S, users run
+// it as 11.0.0), and a healthy one (the program's own build lacks the
+// target); "ROCm sees no GPU" on a machine without the driver, one whose
+// user is not in the render group, and an unprivileged LXC container whose
+// nodes show as nobody:nogroup.
+TEST_CASE("other symptoms get each machine's own fault as the first cause", "[explain][symptoms]") {
+  test::ScratchDir dir;
+  auto old_rocm = with_fault(dir, "old-rocm", [](Json& f) {
+    for (auto& install : f["rocm"]["installs"]) install["version"] = "5.7.0-63";
+  });
+  auto strix_halo = with_fault(dir, "strix-halo", [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x1586";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
+  });
+  struct Symptom {
+    std::vector<std::string> texts;
+    std::vector<Case> cases;
+  };
+  std::vector<Symptom> symptoms = {
+      {{"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
+        "RuntimeError: HIP error: invalid device function"},
+       {{"ROCm 5.7.0 for an RX 7900 XTX", old_rocm, "installed-rocm-does-not-list-gpu"},
+        {"ROCm 6.4.1 for a Strix Halo", strix_halo, "installed-rocm-does-not-list-gpu"},
+        {"an RX 7600S no release lists", recorded("laptop-780m-dgpu"), "unsupported-gfx-needs-override"},
+        {"a healthy RX 7900 XTX", recorded("ubuntu2404-rx7900xtx"), "app-built-without-gpu-target"}}},
+      {{"hsa api call failure at: rocminfo.cc:1306\nCall returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime "
+        "failed to allocate the necessary resources.",
+        "rocminfo says: Unable to open /dev/kfd read-write: Permission denied"},
+       {{"amdgpu blacklisted", recorded("desktop-amdgpu-not-loaded"), "amdgpu-blacklisted"},
+        {"user not in render", recorded("user-not-in-render"), "device-node-not-accessible"}}},
+  };
+  for (auto& symptom : symptoms)
+    for (auto& text : symptom.texts)
+      for (auto& c : symptom.cases) {
+        INFO(text << " on " << c.machine);
+        Json j = explain_json(c.args, text);
+        REQUIRE_FALSE(j["causes"].empty());
+        CHECK(j["causes"][0]["id"] == c.fault);
+        CHECK(j["causes"][0]["verdict"] == "confirmed");
+      }
+  // The container: its nodes' ids are unmapped, which both container problems name.
+  Json lxc = explain_json(recorded("proxmox-lxc-unprivileged"), "Unable to open /dev/kfd read-write: Permission denied");
+  REQUIRE_FALSE(lxc["causes"].empty());
+  std::string first = lxc["causes"][0]["id"];
+  CHECK((first == "rootless-container-gpu-access" || first == "device-node-ids-unmapped"));
+  CHECK(lxc["causes"][0]["verdict"] == "confirmed");
+}
+
 TEST_CASE("a torch build's fix uses the interpreter that imports it and the index for this GPU and release", "[explain][symptoms]") {
   test::ScratchDir dir;
   Json cpu = torch("2.5.1+cpu", "cpu");
