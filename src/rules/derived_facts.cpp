@@ -720,10 +720,9 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   // Its own packages, unless this version's are known to be built without
   // the GPU's target (Debian 12's 5.2.3 for an RX 9070 XT): no way forward
   // then. Installed already, they are named as such, not to install.
-  const OwnPackages* own_here = entry ? entry->own_packages_for(version_id) : nullptr;
   bool own_installed = field(field(field(facts, "rocm"), "distro_release"), "release").is_string();
-  bool own_lacks_gpu = own_here && !machine_gfx.empty() && !own_here->gpu_targets.empty() &&
-                       std::none_of(own_here->gpu_targets.begin(), own_here->gpu_targets.end(),
+  bool own_lacks_gpu = own && !machine_gfx.empty() && !own->gpu_targets.empty() &&
+                       std::none_of(own->gpu_targets.begin(), own->gpu_targets.end(),
                                     [&](auto& t) { return t == machine_gfx; });
   if (entry && entry->own_rocm && !own_lacks_gpu)
     use += (use.empty() ? "" : ", or ") +
