@@ -15,8 +15,12 @@ std::string paint(bool color, const char* code, const std::string& s) {
   return color ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
 }
 
-const char* mark(const ExplainedCause& c) {
+// As check marks its lines: ✗ an error, ! a warning, ? one the machine's
+// facts could not decide. Without a machine (--no-probe) nothing is decided
+// by facts, so the mark is the problem's severity there.
+const char* mark(const ExplainedCause& c, const ExplainTextOptions& o) {
   if (c.cause->benign) return "•";
+  if (c.verdict == CauseVerdict::undecided && !o.facts_from.empty()) return "?";
   return c.cause->rule.severity == Severity::error ? "✗" : "!";
 }
 
@@ -47,7 +51,7 @@ std::string full_cause(const ExplainedCause& c, const ExplainTextOptions& o) {
   const Rule& r = c.cause->rule;
   std::string out;
   std::string title = c.cause->benign ? "harmless: " + c.finding.title : c.finding.title;
-  out += fmt::format("{} {} {}\n", mark(c), paint(o.color, "1", r.id + ":"), title);
+  out += fmt::format("{} {} {}\n", mark(c, o), paint(o.color, "1", r.id + ":"), title);
   out += paint(o.color, "2", fmt::format("    ({})\n", confidence_words(c, o.facts_from)));
   if (!c.shared_words.empty()) {
     out += fmt::format("    shared words: {}\n", fmt::join(c.shared_words, ", "));
@@ -92,7 +96,7 @@ std::string resemblances(const Explanation& e, const ExplainTextOptions& o) {
       out += full_cause(c, o);
       continue;
     }
-    out += fmt::format("  {} {}: {} ({} confidence; shares: {}{})\n", mark(c), c.cause->rule.id, c.finding.title,
+    out += fmt::format("  {} {}: {} ({} confidence; shares: {}{})\n", mark(c, o), c.cause->rule.id, c.finding.title,
                        c.confidence, fmt::join(c.shared_words.begin(),
                                                c.shared_words.begin() + std::min<std::ptrdiff_t>(3, std::ssize(c.shared_words)), ", "),
                        c.verdict == CauseVerdict::confirmed ? "; this machine has it" : "");
@@ -136,11 +140,11 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
     if (o.verbose) out += full_cause(c, o);
     else if (!c.unseen_settings.empty() && c.confirm)
       // The one command that decides it, on its line: most users never set it.
-      out += fmt::format("  {} {}: {} ({} confidence; only if {} is set: $ {})\n", mark(c), c.cause->rule.id,
+      out += fmt::format("  {} {}: {} ({} confidence; only if {} is set: $ {})\n", mark(c, o), c.cause->rule.id,
                          c.finding.title, c.confidence, fmt::join(c.unseen_settings, " or "),
                          shell_words(c.confirm->argv, false));
     else
-      out += fmt::format("  {} {}: {}{} ({} confidence)\n", mark(c), c.cause->rule.id,
+      out += fmt::format("  {} {}: {}{} ({} confidence)\n", mark(c, o), c.cause->rule.id,
                          c.cause->benign ? "harmless: " : "", c.finding.title, c.confidence);
     ++shown;
   }

@@ -41,9 +41,12 @@ TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside
   INFO(r.out);
   CHECK(r.out.find("    ✗ distro-rocm-packages-mixed-with-amd: rocm-hip 6.4.2-3.fc43 is Fedora Linux 43 (Workstation "
                    "Edition)'s own build, next to AMD's ROCm packages or repository\n") != std::string::npos);
-  CHECK(r.out.find("           $ sudo dnf remove rocm-runtime\n") != std::string::npos);
+  // Fedora is not on AMD's lists: keeping Fedora's own comes first, by the repository's id, and
+  // nothing removes Fedora's packages (the 2026-12-06 audit: "dnf remove rocm-runtime" came first).
+  CHECK(r.out.find("           $ sudo dnf config-manager setopt ROCm-6.4.1.enabled=0\n") != std::string::npos);
+  CHECK(r.out.find("dnf remove") == std::string::npos);
   // The evidence names the repository: its file, section and URL.
-  CHECK(r.out.find("      evidence: rocm.rpm_repos = [{\"file\":\"/etc/yum.repos.d/rocm.repo\",\"line\":1,"
+  CHECK(r.out.find("        rocm.rpm_repos = [{\"file\":\"/etc/yum.repos.d/rocm.repo\",\"line\":1,"
                    "\"id\":\"ROCm-6.4.1\",\"name\":\"ROCm6.4.1\",\"manager\":\"dnf\","
                    "\"baseurl\":\"https://repo.radeon.com/rocm/el9/6.4.1/main\",\"enabled\":true,\"kind\":\"rocm\","
                    "\"release\":\"6.4.1\"}]\n") != std::string::npos);

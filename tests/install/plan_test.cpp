@@ -964,6 +964,36 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
   CHECK(no_gpu.also[0].id == "no-amd-gpu");
 }
 
+TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and not each other", "[install-plan]") {
+  // No release rocmdoc installs on 26.04 lists gfx906, and Ubuntu's own
+  // ROCm is not built for it: the audit of 2026-12-06 found the two
+  // refusals sending the user to each other.
+  Edit mi50 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x66a1";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx906";
+  };
+  auto amd = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", {}, mi50));
+  CHECK(amd.id == "unsupported-gpu");
+  CHECK(amd.reason.find("No release rocmdoc installs on ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
+  CHECK(amd.instead.find("is the newest release whose GPU list has gfx906; it lists Ubuntu 24.04") != std::string::npos);
+  CHECK(amd.instead.find("Ubuntu 24.04's own ROCm 5.7.1") != std::string::npos);
+  CHECK(amd.instead.find("Run `rocmdoc check`") == std::string::npos);
+  auto distro = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", from_distro(), mi50));
+  CHECK(distro.id == "gpu-not-in-distro-targets");
+  CHECK(distro.instead.find("AMD's repository has no release rocmdoc installs for it here either") != std::string::npos);
+  CHECK(distro.instead.find("Ubuntu 24.04's own ROCm 5.7.1") != std::string::npos);
+  CHECK(distro.instead.find("shows whether one lists") == std::string::npos);
+  // Where AMD has a release for the GPU (an MI355X, gfx950, which Ubuntu's
+  // own ROCm is not built for), --from distro's refusal names that release.
+  auto mi355 = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", from_distro(), [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x75a3";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx950";
+  }));
+  INFO(mi355.id << ": " << mi355.reason << " / " << mi355.instead);
+  CHECK(mi355.id == "gpu-not-in-distro-targets");
+  CHECK(mi355.instead.find("Install AMD's ROCm 10.1.0, which lists gfx950: `rocmdoc install --from amd --dry-run` shows the plan.") == 0);
+}
+
 TEST_CASE("without --from: AMD's repositories, with a note where the distribution's packages would do", "[install-plan]") {
   // AMD lists Debian 13 for Instinct GPUs only: an RX 7900 XTX gets AMD's
   // release when --rocm names it, with both the limit and Debian's own

@@ -205,13 +205,25 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   }
   std::string release(limits->release), who = label(ctx, id, version);
   std::string targets = joined(texts(limits->gpu_targets), ", ");
-  if (!limits->gpu_targets.empty() && !listed(*limits, ctx.gfx))
+  if (!limits->gpu_targets.empty() && !listed(*limits, ctx.gfx)) {
+    // AMD's way out where it has one here; where it has none either, the
+    // two refusals would send the user to each other: name where the GPU is
+    // supported instead.
+    std::string amd_why, amd_release = amd_release_here(ctx, amd_why), elsewhere;
+    if (amd_release.empty()) elsewhere = supported_elsewhere(ctx, ctx.gfx);
     return InstallRefusal{"gpu-not-in-distro-targets",
                           who + "'s own ROCm " + release + " is built for " + targets + " (" +
                               std::string(limits->targets_from) + "), not for " + ctx.gfx +
                               ": its libraries (rocBLAS and those on it) have no kernels for this GPU.",
-                          "Install AMD's ROCm, whose releases have their own GPU lists: `rocmdoc install --from amd "
-                          "--dry-run` shows whether one lists " + ctx.gfx + "."};
+                          !amd_release.empty()
+                              ? "Install AMD's ROCm " + amd_release + ", which lists " + ctx.gfx +
+                                    ": `rocmdoc install --from amd --dry-run` shows the plan."
+                          : !elsewhere.empty()
+                              ? "AMD's repository has no release rocmdoc installs for it here either (`rocmdoc install --from amd "
+                                "--dry-run` says why)." + elsewhere
+                              : "Install AMD's ROCm, whose releases have their own GPU lists: `rocmdoc install --from amd "
+                                "--dry-run` shows whether one lists " + ctx.gfx + "."};
+  }
   if (!ctx.options.rocm.empty() && release != ctx.options.rocm && release.rfind(ctx.options.rocm + ".", 0) != 0)
     return InstallRefusal{"release-not-from-distro",
                           who + "'s own packages are ROCm " + release + "; --rocm " + ctx.options.rocm +

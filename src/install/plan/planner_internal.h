@@ -115,6 +115,9 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals);
 std::optional<InstallRefusal> platform_refusal(const Json& facts, const InstallOptions& options);  // WSL2, a container's driver
 std::optional<InstallRefusal> choose_gpu(Context& ctx);       // the GPU that decides, and its gfx
 std::optional<InstallRefusal> choose_release(Context& ctx);   // --rocm, or the newest the matrix allows
+// Where no release fits here: " ROCm X is the newest release whose GPU list
+// has GFX; it lists ...: on one of those, ..." ("" where the matrix knows none).
+std::string supported_elsewhere(const Context& ctx, const std::string& gfx);
 std::optional<InstallRefusal> choose_key(Context& ctx);       // the signing key, by the recipe or --trust-key
 // Where the chosen release asks an older ROCm to go first (remove_first):
 // the other way forward, a release picked by default here that installs

@@ -3,6 +3,9 @@
 // says supports the GPU. Where the matrix has no GPU list for a release, the
 // nearest older release with one stands in, and the plan says so.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "install/plan/planner_internal.h"
 #include "rules/derived_facts.h"
@@ -168,6 +171,53 @@ std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
 }
 
 }  // namespace
+
+// Where the GPU is supported when no release here is: the newest production
+// release whose GPU list has it, the distributions that release lists for
+// it, and how to install it there. A refusal names that one way out, rather
+// than sending the user to check (an MI50, gfx906, on Ubuntu 26.04).
+std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
+  Json releases = ctx.matrix.releases_for_gfx(gfx);
+  if (!releases.is_array() || releases.empty() || !releases.back().is_string()) return "";
+  std::string newest = releases.back().get<std::string>();
+  const Release* rel = ctx.matrix.find_release(newest);
+  if (!rel || rel->distros.empty()) return "";
+  std::vector<std::string> where;
+  for (auto& d : rel->distros) {
+    // A row AMD limits to other GPUs (Debian 12: Instinct only) is no way out.
+    if (!d.limited_gfx.empty() && std::find(d.limited_gfx.begin(), d.limited_gfx.end(), gfx) == d.limited_gfx.end()) continue;
+    if (d.limited_gfx.empty() && !d.limited_families.empty()) continue;
+    const MatrixDistribution* named = ctx.matrix.distribution(std::string(d.id));
+    std::string name = (named ? std::string(named->name) : std::string(d.id)) + " " + std::string(d.version);
+    if (std::find(where.begin(), where.end(), name) == where.end()) where.push_back(name);
+  }
+  std::string out;
+  if (!where.empty()) {
+    std::string how = requested_release(ctx.recipes, newest)
+                          ? "`rocmdoc install --rocm " + newest + "` installs it there"
+                          : "AMD's install guide for it gives the steps (rocmdoc has no recipe for it)";
+    out = " ROCm " + newest + " is the newest release whose GPU list has " + gfx + "; it lists " +
+          fmt::format("{}", fmt::join(where, ", ")) + ": on one of those, " + how + ".";
+  }
+  // A distribution's own packages built for it: often the simpler way for an
+  // older GPU (Ubuntu 24.04's ROCm 5.7.1 for gfx906).
+  std::vector<std::string> own;
+  for (auto& d : ctx.matrix.distributions())
+    for (auto& p : d.own_packages)
+      if (std::find(p.gpu_targets.begin(), p.gpu_targets.end(), gfx) != p.gpu_targets.end() &&
+          !(ctx.distro && d.id == ctx.distro->id && p.version == ctx.distro->version))  // here: distro_alternative's to name
+        own.push_back(std::string(d.name) + (p.version.empty() ? "" : " " + std::string(p.version)) + "'s own ROCm " +
+                      std::string(p.release));
+  // The first four, in the matrix's order: a way out, not a survey.
+  if (own.size() > 4) {
+    size_t more = own.size() - 4;
+    own.resize(4);
+    own.push_back(fmt::format("{} more", more));
+  }
+  if (!own.empty())
+    out += " Other distributions build their own ROCm for " + gfx + ": " + fmt::format("{}", fmt::join(own, ", ")) + ".";
+  return out;
+}
 
 // The release's signing key: its fingerprint from the recipe, or, where no
 // source gives one, the one the user confirmed with --trust-key. Without
@@ -366,10 +416,16 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
                            ? ""
                            : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
                                  ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
-  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs (" + covered_releases(ctx.recipes) + ") supports " + gfx +
-                                               " on " + ctx.distro->name() + " according to the matrix (as of " +
-                                               ctx.matrix.as_of() + ")." + (left_out.empty() ? "" : " " + left_out + "."),
-                        "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them." +
+  // Every release rocmdoc installs here, the on-request line's too (Ubuntu
+  // 26.04 has only those), so the list is the one the user can pick from.
+  std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
+  std::string elsewhere = supported_elsewhere(ctx, gfx);
+  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs on " + ctx.distro->name() + " (" +
+                                               (here.empty() ? covered_releases(ctx.recipes) : here) + ") supports " + gfx +
+                                               " according to the matrix (as of " + ctx.matrix.as_of() + ")." +
+                                               (left_out.empty() ? "" : " " + left_out + "."),
+                        (elsewhere.empty() ? "Run `rocmdoc check` for the releases that list " + gfx + ", and AMD's install guide for them."
+                                           : elsewhere.substr(1)) +
                             on_request_hint(ctx, gfx) + anyway};
 }
 
