@@ -975,7 +975,12 @@ TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and
   auto amd = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", {}, mi50));
   CHECK(amd.id == "unsupported-gpu");
   CHECK(amd.reason.find("No release rocmdoc installs on ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
-  CHECK(amd.instead.find("is the newest release whose GPU list has gfx906; it lists Ubuntu 24.04") != std::string::npos);
+  CHECK(amd.instead.find("ROCm 6.3.1 is the newest production release whose GPU list has gfx906. It lists Ubuntu 24.04") !=
+        std::string::npos);
+  // rocmdoc has no recipe for 6.3.1: AMD's guide, not a rocmdoc command (the review found
+  // "`rocmdoc install --rocm` installs it there" said of RHEL).
+  CHECK(amd.instead.find("where AMD's install guide for it gives the steps") != std::string::npos);
+  CHECK(amd.instead.find("rocmdoc install --rocm") == std::string::npos);
   CHECK(amd.instead.find("Ubuntu 24.04's own ROCm 5.7.1") != std::string::npos);
   CHECK(amd.instead.find("Run `rocmdoc check`") == std::string::npos);
   auto distro = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", from_distro(), mi50));
@@ -992,6 +997,18 @@ TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and
   INFO(mi355.id << ": " << mi355.reason << " / " << mi355.instead);
   CHECK(mi355.id == "gpu-not-in-distro-targets");
   CHECK(mi355.instead.find("Install AMD's ROCm 10.1.0, which lists gfx950: `rocmdoc install --from amd --dry-run` shows the plan.") == 0);
+  // An RX 580 (gfx803), which no release of AMD's lists any more: both refusals still name the
+  // distributions whose own ROCm is built for it, and --from distro does not point back at --from amd.
+  Edit rx580 = [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x67df";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx803";
+  };
+  auto polaris = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", {}, rx580));
+  CHECK(polaris.instead.find("Other distributions build their own ROCm for gfx803: Ubuntu 24.04's own ROCm 5.7.1") !=
+        std::string::npos);
+  auto polaris_distro = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", from_distro(), rx580));
+  CHECK(polaris_distro.instead.find("Ubuntu 24.04's own ROCm 5.7.1") != std::string::npos);
+  CHECK(polaris_distro.instead.find("shows whether one lists") == std::string::npos);
 }
 
 TEST_CASE("without --from: AMD's repositories, with a note where the distribution's packages would do", "[install-plan]") {

@@ -218,11 +218,10 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
                           !amd_release.empty()
                               ? "Install AMD's ROCm " + amd_release + ", which lists " + ctx.gfx +
                                     ": `rocmdoc install --from amd --dry-run` shows the plan."
-                          : !elsewhere.empty()
-                              ? "AMD's repository has no release rocmdoc installs for it here either (`rocmdoc install --from amd "
-                                "--dry-run` says why)." + elsewhere
-                              : "Install AMD's ROCm, whose releases have their own GPU lists: `rocmdoc install --from amd "
-                                "--dry-run` shows whether one lists " + ctx.gfx + "."};
+                              : "AMD's repository has no release rocmdoc installs for it here either (`rocmdoc install --from amd "
+                                "--dry-run` says why)." +
+                                    (elsewhere.empty() ? " No distribution rocmdoc knows builds its own ROCm for " + ctx.gfx + "."
+                                                       : elsewhere)};
   }
   if (!ctx.options.rocm.empty() && release != ctx.options.rocm && release.rfind(ctx.options.rocm + ".", 0) != 0)
     return InstallRefusal{"release-not-from-distro",

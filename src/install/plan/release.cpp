@@ -173,41 +173,51 @@ std::optional<InstallRefusal> chosen(Context& ctx, const std::string& gfx) {
 }  // namespace
 
 // Where the GPU is supported when no release here is: the newest production
-// release whose GPU list has it, the distributions that release lists for
-// it, and how to install it there. A refusal names that one way out, rather
-// than sending the user to check (an MI50, gfx906, on Ubuntu 26.04).
+// release whose GPU list has it, the distributions that release lists, which
+// of them rocmdoc installs it on, and the distributions whose own ROCm is
+// built for it. A refusal names that way out rather than sending the user
+// to check, or to the other refusal (an MI50, gfx906, on Ubuntu 26.04).
 std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
-  Json releases = ctx.matrix.releases_for_gfx(gfx);
-  if (!releases.is_array() || releases.empty() || !releases.back().is_string()) return "";
-  std::string newest = releases.back().get<std::string>();
-  const Release* rel = ctx.matrix.find_release(newest);
-  if (!rel || rel->distros.empty()) return "";
-  std::vector<std::string> where;
-  for (auto& d : rel->distros) {
-    // A row AMD limits to other GPUs (Debian 12: Instinct only) is no way out.
-    if (!d.limited_gfx.empty() && std::find(d.limited_gfx.begin(), d.limited_gfx.end(), gfx) == d.limited_gfx.end()) continue;
-    if (d.limited_gfx.empty() && !d.limited_families.empty()) continue;
-    const MatrixDistribution* named = ctx.matrix.distribution(std::string(d.id));
-    std::string name = (named ? std::string(named->name) : std::string(d.id)) + " " + std::string(d.version);
-    if (std::find(where.begin(), where.end(), name) == where.end()) where.push_back(name);
-  }
   std::string out;
-  if (!where.empty()) {
-    std::string how = requested_release(ctx.recipes, newest)
-                          ? "`rocmdoc install --rocm " + newest + "` installs it there"
-                          : "AMD's install guide for it gives the steps (rocmdoc has no recipe for it)";
-    out = " ROCm " + newest + " is the newest release whose GPU list has " + gfx + "; it lists " +
-          fmt::format("{}", fmt::join(where, ", ")) + ": on one of those, " + how + ".";
+  Json releases = ctx.matrix.releases_for_gfx(gfx);
+  const Release* rel = nullptr;
+  if (releases.is_array() && !releases.empty() && releases.back().is_string())
+    rel = ctx.matrix.find_release(releases.back().get<std::string>());
+  if (rel) {
+    std::string newest(rel->version);
+    const RecipeRelease* recipe = ctx.recipes.release(newest);
+    std::vector<std::string> by_rocmdoc, by_guide;
+    for (auto& d : rel->distros) {
+      // Only rows that list every GPU of the release: a row AMD limits to
+      // some GPUs (Debian 12: Instinct only) is left out rather than guessed.
+      if (!d.limited_gfx.empty() || !d.limited_families.empty()) continue;
+      const MatrixDistribution* named = ctx.matrix.distribution(std::string(d.id));
+      std::string name = (named ? std::string(named->name) : std::string(d.id)) + " " + std::string(d.version);
+      bool here = ctx.distro && d.id == ctx.distro->id && d.version == ctx.distro->version;
+      if (here) name += " (this one)";
+      std::string key = std::string(d.id) + " " + std::string(d.version);
+      bool covered = recipe && std::find(recipe->distros.begin(), recipe->distros.end(), key) != recipe->distros.end();
+      auto& list = covered ? by_rocmdoc : by_guide;
+      if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+    }
+    if (!by_rocmdoc.empty() || !by_guide.empty())
+      out += " ROCm " + newest + " is the newest production release whose GPU list has " + gfx + ".";
+    if (!by_rocmdoc.empty())
+      out += " On " + fmt::format("{}", fmt::join(by_rocmdoc, ", ")) + " `rocmdoc install --rocm " + newest + "` installs it.";
+    if (!by_guide.empty())
+      out += std::string(by_rocmdoc.empty() ? " It" : " It also") + " lists " + fmt::format("{}", fmt::join(by_guide, ", ")) +
+             ", where AMD's install guide for it gives the steps.";
   }
   // A distribution's own packages built for it: often the simpler way for an
-  // older GPU (Ubuntu 24.04's ROCm 5.7.1 for gfx906).
+  // older GPU (Ubuntu 24.04's ROCm 5.7.1 for gfx906, gfx803), also where no
+  // release of AMD's lists the GPU any more.
   std::vector<std::string> own;
   for (auto& d : ctx.matrix.distributions())
     for (auto& p : d.own_packages)
       if (std::find(p.gpu_targets.begin(), p.gpu_targets.end(), gfx) != p.gpu_targets.end() &&
           !(ctx.distro && d.id == ctx.distro->id && p.version == ctx.distro->version))  // here: distro_alternative's to name
         own.push_back(std::string(d.name) + (p.version.empty() ? "" : " " + std::string(p.version)) + "'s own ROCm " +
-                      std::string(p.release));
+                      std::string(p.release) + (p.confidence == "high" ? "" : " (" + std::string(p.confidence) + " confidence)"));
   // The first four, in the matrix's order: a way out, not a survey.
   if (own.size() > 4) {
     size_t more = own.size() - 4;
@@ -355,7 +365,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       return InstallRefusal{"unsupported-gpu", "No ROCm release in the matrix (as of " + ctx.matrix.as_of() + ") supports " + gfx +
                                                    ", and no working HSA_OVERRIDE_GFX_VERSION is reported for it.",
                             "Use a GPU from AMD's compatibility matrix, or build ROCm for " + gfx + " from source (TheRock)." +
-                                on_request_hint(ctx, gfx)};
+                                supported_elsewhere(ctx, gfx) + on_request_hint(ctx, gfx)};
     ctx.note(gfx + " is on no ROCm release's list; the plan installs for " + stand_in +
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
