@@ -3,7 +3,6 @@
 // says supports the GPU. Where the matrix has no GPU list for a release, the
 // nearest older release with one stands in, and the plan says so.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -203,9 +202,9 @@ std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
     if (!by_rocmdoc.empty() || !by_guide.empty())
       out += " ROCm " + newest + " is the newest production release whose GPU list has " + gfx + ".";
     if (!by_rocmdoc.empty())
-      out += " On " + fmt::format("{}", fmt::join(by_rocmdoc, ", ")) + " `rocmdoc install --rocm " + newest + "` installs it.";
+      out += " On " + joined(by_rocmdoc, ", ") + " `rocmdoc install --rocm " + newest + "` installs it.";
     if (!by_guide.empty())
-      out += std::string(by_rocmdoc.empty() ? " It" : " It also") + " lists " + fmt::format("{}", fmt::join(by_guide, ", ")) +
+      out += std::string(by_rocmdoc.empty() ? " It" : " It also") + " lists " + joined(by_guide, ", ") +
              ", where AMD's install guide for it gives the steps.";
   }
   // A distribution's own packages built for it: often the simpler way for an
@@ -225,7 +224,7 @@ std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
     own.push_back(fmt::format("{} more", more));
   }
   if (!own.empty())
-    out += " Other distributions build their own ROCm for " + gfx + ": " + fmt::format("{}", fmt::join(own, ", ")) + ".";
+    out += " Other distributions build their own ROCm for " + gfx + ": " + joined(own, ", ") + ".";
   return out;
 }
 
