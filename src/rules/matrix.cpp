@@ -164,10 +164,11 @@ std::string MatrixDistro::leaves_out(std::string_view family, std::string_view g
   return "with no kernel for " + std::string(family) + " GPUs";
 }
 
-const MatrixDistro* Release::distro_row(std::string_view distro, std::string_view version_id) const {
+std::vector<const MatrixDistro*> Release::distro_rows(std::string_view distro, std::string_view version_id) const {
+  std::vector<const MatrixDistro*> rows;
   for (auto& d : distros)
-    if (d.matches(distro, version_id)) return &d;
-  return nullptr;
+    if (d.matches(distro, version_id)) rows.push_back(&d);
+  return rows;
 }
 
 void Matrix::index() {
@@ -392,20 +393,32 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
                              const std::string& device_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
-  const MatrixDistro* d = r->distro_row(distro, version_id);
-  if (!d) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
-  if (d->kernels.empty())
-    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-  if (!d->limit_leaves_out(family, gfx, device_or_null(device_id)).empty())
-    return Value::unknown(gpu_left_out(version, distro, version_id, family, gfx, device_id) +
-                          ", so none of its kernels is for this GPU");
-  bool any = false;
-  for (auto& k : d->kernels) {
-    if (!k.for_family(family)) continue;
-    any = true;
-    if (version_in_series(kernel_release, k.series)) return Value::of(true);
+  auto rows = r->distro_rows(distro, version_id);
+  if (rows.empty()) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  // A kernel any row lists is listed (distro_rows); a row without kernels
+  // lists none, and one limited to other GPUs none for this one.
+  bool any_kernels = false, any_fits = false, any_family = false;
+  std::string left_out;
+  for (auto* d : rows) {
+    if (d->kernels.empty()) continue;
+    any_kernels = true;
+    if (std::string why = d->limit_leaves_out(family, gfx, device_or_null(device_id)); !why.empty()) {
+      if (left_out.empty()) left_out = why;
+      continue;
+    }
+    any_fits = true;
+    for (auto& k : d->kernels) {
+      if (!k.for_family(family)) continue;
+      any_family = true;
+      if (version_in_series(kernel_release, k.series)) return Value::of(true);
+    }
   }
-  if (!any)
+  if (!any_kernels)
+    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
+  if (!any_fits)
+    return Value::unknown("ROCm " + version + " lists " + distro + " " + version_id + " " + left_out +
+                          ", so none of its kernels is for this GPU");
+  if (!any_family)
     return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id + " for " +
                           family + " GPUs");
   return Value::of(false);
@@ -431,16 +444,22 @@ Value Matrix::lists_gpu(const std::string& version, const std::string& distro, c
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
   if (r->distros.empty())
     return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r->unconfirmed));
-  const MatrixDistro* d = r->distro_row(distro, version_id);
-  return Value::of(d && d->leaves_out(family, gfx, device_or_null(device_id)).empty());
+  return Value::of(gpu_left_out(version, distro, version_id, family, gfx, device_id).empty() &&
+                   !r->distro_rows(distro, version_id).empty());
 }
 
 std::string Matrix::gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
                                  const std::string& family, const std::string& gfx, const std::string& device_id) const {
+  // Left out only where every row of the version leaves it out; the first
+  // row's reason names why.
   const Release* r = find_release(version);
-  const MatrixDistro* d = r ? r->distro_row(distro, version_id) : nullptr;
-  std::string why = d ? d->leaves_out(family, gfx, device_or_null(device_id)) : "";
-  return why.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + why;
+  std::string first;
+  for (auto* d : r ? r->distro_rows(distro, version_id) : std::vector<const MatrixDistro*>{}) {
+    std::string why = d->leaves_out(family, gfx, device_or_null(device_id));
+    if (why.empty()) return "";
+    if (first.empty()) first = why;
+  }
+  return first.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + first;
 }
 
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {

@@ -157,10 +157,13 @@ struct Release {
   std::vector<MatrixDistro> distros;     // empty: not known
   std::vector<ReleaseGpu> gpus;          // empty: not known
   std::optional<RadeonTrack> radeon_track;  // null: the track published nothing rocmdoc knows for it
-  // The row for a distribution: the first that matches, since it decides
-  // the kernels (7.1.1 lists AMD's table rows before an install guide's);
-  // nullptr where none does.
-  const MatrixDistro* distro_row(std::string_view distro, std::string_view version_id) const;
+  // The rows for a distribution's version, in the matrix's order; empty
+  // where none matches. One version can have several: one per point release
+  // (Ubuntu 22.04.4 with the 6.5 HWE kernel, 22.04.5 with 6.8) or one per
+  // document (7.1.1: the Radeon pages' row beside the compatibility
+  // table's). What any of them lists is listed: a machine's os-release
+  // VERSION_ID does not name its point release.
+  std::vector<const MatrixDistro*> distro_rows(std::string_view distro, std::string_view version_id) const;
 };
 
 struct GfxTarget {

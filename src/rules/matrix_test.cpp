@@ -107,6 +107,12 @@ const Matrix& small() {
   return l.matrix;
 }
 
+// A release's first row for a distribution version (rows: Release::distro_rows).
+const MatrixDistro* first_row(const Release* r, std::string_view distro, std::string_view version_id) {
+  auto rows = r->distro_rows(distro, version_id);
+  return rows.empty() ? nullptr : rows.front();
+}
+
 // The errors of the small matrix with `from` replaced by `to` in one file.
 std::vector<std::string> errors_with(const char* text, const std::string& from, const std::string& to) {
   std::string changed = text;
@@ -555,12 +561,12 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   REQUIRE(good.errors.empty());
   const Release* r641 = good.matrix.find_release("6.4.1");
   REQUIRE(r641);
-  const MatrixDistro* d = r641->distro_row("ubuntu", "22.04");
+  const MatrixDistro* d = first_row(r641, "ubuntu", "22.04");
   REQUIRE(d);
   CHECK(d->limited_families == MatrixTexts{"radeon"});
   CHECK(d->limited_gfx == MatrixTexts{"gfx1100"});
-  REQUIRE(r641->distro_row("ubuntu", "24.04"));
-  CHECK(r641->distro_row("ubuntu", "24.04")->limited_gfx.empty());
+  REQUIRE(first_row(r641, "ubuntu", "24.04"));
+  CHECK(first_row(r641, "ubuntu", "24.04")->limited_gfx.empty());
 
   auto error = [&](const std::string& limit) {
     Loaded l = with_limit(limit);
@@ -584,13 +590,13 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   CHECK(has(error("{except_products: [Instinct MI350P]}"), "'limited_to' names no GPU family and no gfx target"));
   Loaded products = with_limit("{gfx: [gfx942], products: [Instinct MI300X, Instinct MI300A]}");
   REQUIRE(products.errors.empty());
-  const MatrixDistro* p = products.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  const MatrixDistro* p = first_row(products.matrix.find_release("6.4.1"), "ubuntu", "22.04");
   REQUIRE(p);
   CHECK(p->limited_products == MatrixTexts{"Instinct MI300X", "Instinct MI300A"});
   CHECK(p->limited_gfx == MatrixTexts{"gfx942"});
   Loaded excepted = with_limit("{families: [instinct, radeon], except_products: [Instinct MI350P]}");
   REQUIRE(excepted.errors.empty());
-  const MatrixDistro* x = excepted.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  const MatrixDistro* x = first_row(excepted.matrix.find_release("6.4.1"), "ubuntu", "22.04");
   REQUIRE(x);
   CHECK(x->excepted_products == MatrixTexts{"Instinct MI350P"});
   CHECK(x->limited_products.empty());
@@ -659,7 +665,7 @@ TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows",
   // AMD's footnote, "Rocky Linux 9 is supported only on AMD Instinct MI300X and MI300A GPUs".
   const Release* r724 = m.find_release("7.2.4");
   REQUIRE(r724);
-  const MatrixDistro* rocky = r724->distro_row("rocky", "9.6");
+  const MatrixDistro* rocky = first_row(r724, "rocky", "9.6");
   REQUIRE(rocky);
   CHECK(rocky->limited_gfx == MatrixTexts{"gfx942"});
   CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");
