@@ -389,6 +389,11 @@ class Parser {
                (fn->max_args != fn->min_args ? " to " + std::to_string(fn->max_args) : "") + " arguments, not " +
                std::to_string(e.args.size()),
            name);
+    if (fn->check_literal)
+      for (size_t i = 0; i < e.args.size(); ++i)
+        if (e.args[i]->kind == Expr::Kind::literal)
+          if (std::string error = fn->check_literal(i, e.args[i]->literal); !error.empty())
+            fail(name.text + "(): " + error, name);
     return make(std::move(e));
   }
 

@@ -61,6 +61,11 @@ struct Function {
   size_t max_args = 0;
   bool sees_unknown = false;
   std::function<Value(const std::vector<Value>& args, EvalContext& ctx)> call;
+  // Checks an argument written as a literal while parsing: the error, or ""
+  // when it is fine. A word the function knows only some values of
+  // (rocm_releases_for_gfx's line) fails at load with its file:line, not as
+  // an unknown at every run. Null: no literal is checked.
+  std::function<std::string(size_t index, const Json& literal)> check_literal = nullptr;
 };
 
 // What names mean while parsing: the parser rejects unknown facts,

@@ -581,10 +581,16 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // The production line's by default; a second argument names another
   // ("core_sdk": 7.14 and 10.x, which list GPUs the production line does
   // not, gfx1152 and gfx1153).
-  f["rocm_releases_for_gfx"] = {1, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
-                                  if (a.size() == 2 && s(a[1]) != "production" && s(a[1]) != "core_sdk")
+  auto is_line = [](const Json& j) { return j.is_string() && (j == "production" || j == "core_sdk"); };
+  f["rocm_releases_for_gfx"] = {1, 2, false,
+                                [m, s, is_line](const std::vector<Value>& a, EvalContext&) {
+                                  if (a.size() == 2 && !is_line(a[1].json()))
                                     return Value::unknown("rocm_releases_for_gfx: the line is production or core_sdk");
                                   return Value::of(m->releases_for_gfx(s(a[0]), a.size() == 2 ? s(a[1]) : "production"));
+                                },
+                                [is_line](size_t i, const Json& literal) -> std::string {
+                                  if (i != 1 || is_line(literal)) return "";
+                                  return "the line is \"production\" or \"core_sdk\", not " + json_text(literal);
                                 }};
   f["rocm_release_known"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                return Value::of(m->find_release(s(a[0])) != nullptr);

@@ -207,6 +207,24 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.9")}).is_false());
 }
 
+// A word only some values of which mean anything fails when the rule loads,
+// with its place, rather than as an unknown at every run.
+TEST_CASE("rocm_releases_for_gfx's line, written as a literal, is checked at load", "[matrix]") {
+  std::map<std::string, Function> f = builtin_functions();  // len()
+  small().add_functions(f);
+  Vocabulary v;
+  v.functions = &f;
+  v.is_fact = [](const std::string&) { return true; };
+  auto parses = [&](const std::string& text, ParseError* error) { return parse_expression(text, v, "", error).ok(); };
+  ParseError e;
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx, 'core_sdk')) > 0", &e));
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx)) > 0", &e));
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx, it.line)) > 0", &e));  // not a literal: judged when run
+  REQUIRE_FALSE(parses("len(rocm_releases_for_gfx(it.gfx, 'core-sdk')) > 0", &e));
+  CHECK(e.message == "rocm_releases_for_gfx(): the line is \"production\" or \"core_sdk\", not \"core-sdk\"");
+  CHECK(e.column == 5);
+}
+
 TEST_CASE("without a GPU a fix names the newest torch's index with the widest GPU list", "[matrix]") {
   auto widest = [](const std::string& wheels) {
     Loaded l = load({{"m/rocm-releases.yaml", kReleases}, {"m/pytorch.yaml", wheels}});
