@@ -5,6 +5,7 @@
 #include "output/text_report.h"
 #include "base/json_text.h"
 #include "base/text.h"
+#include "rules/expression.h"
 
 namespace rocmdoc {
 
@@ -161,16 +162,18 @@ std::string power_lines(const Json& facts, const Style& st) {
 
 // A finding from this boot's kernel log shows its first matched line even
 // without -v: the line is what the user searches for and reports. Only the
-// signatures the rule's condition names (its evidence is the whole list).
+// signatures the rule's condition names, its macros' too (its evidence is
+// the whole list).
 std::string kernel_log_lines(const RuleOutcome& o, const Finding& f, const Style& st) {
   std::string out;
   const Json& signatures = field(f.evidence, "kernel_log.signatures");
-  if (!signatures.is_array()) return out;
+  if (!signatures.is_array() || !o.rule->when) return out;
+  std::vector<std::string> named = referenced_texts(*o.rule->when);
   for (auto& sig : signatures) {
     const Json& id = field(sig, "id");
     const Json& lines = field(sig, "lines");
     if (!id.is_string() || !lines.is_array() || lines.empty() || !lines[0].is_string()) continue;
-    if (o.rule->when_text.find("\"" + id.get<std::string>() + "\"") == std::string::npos) continue;
+    if (std::find(named.begin(), named.end(), id.get<std::string>()) == named.end()) continue;
     const Json& count = field(sig, "count");
     long more = count.is_number_integer() ? count.get<long>() - 1 : 0;
     out += st.dim(fmt::format("      log: {}{}\n", lines[0].get<std::string>(),

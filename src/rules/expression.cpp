@@ -609,6 +609,25 @@ std::vector<std::string> referenced_paths(const Expr& expr) {
   return out;
 }
 
+static void collect_texts(const Expr& e, std::vector<std::string>& out) {
+  auto add = [&](const Json& j) {
+    if (j.is_string() && std::find(out.begin(), out.end(), j.get<std::string>()) == out.end())
+      out.push_back(j.get<std::string>());
+  };
+  if (e.kind == Expr::Kind::literal) {
+    add(e.literal);
+    if (e.literal.is_array())
+      for (auto& item : e.literal) add(item);
+  }
+  for (auto& a : e.args) collect_texts(*a, out);
+}
+
+std::vector<std::string> referenced_texts(const Expr& expr) {
+  std::vector<std::string> out;
+  collect_texts(expr, out);
+  return out;
+}
+
 Value evaluate_path(const std::string& path, EvalContext& ctx) {
   Vocabulary open;  // no checks: the loader already checked placeholders
   ParseError err;

@@ -132,6 +132,10 @@ namespace rocmdoc {
 // The fact paths an expression reads, as written ("kernel.release",
 // "it.gfx"), for the evidence a finding shows.
 std::vector<std::string> referenced_paths(const Expr& expr);
+// The texts an expression compares with, in its macros and lists too
+// ("amdgpu-mes-timeout" of `it.id in ["amdgpu-mes-timeout", ...]`): check's
+// text names the kernel-log signatures a finding is about by them.
+std::vector<std::string> referenced_texts(const Expr& expr);
 // A condition's node count and depth with its macros written out: what the
 // load-time limits (kMaxConditionNodes, kMaxConditionDepth) bound.
 struct ExpandedSize {
