@@ -132,7 +132,7 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   size_t refuted = e.ruled_out(), open = e.causes.size() - refuted, shown = open > 0 ? 1 : 0;
   // The text's own causes all ruled out: say so first, and list what the
   // symptom leaves open as candidates, none of them headlined as the cause.
-  bool own_out = open > 0 && e.own_causes_ruled_out();
+  bool own_out = e.own_causes_ruled_out();
   if (own_out) {
     out += fmt::format("{} What the text itself points to does not hold on {}:\n", paint(o.color, "1", "!"),
                        o.facts_from.empty() ? "these facts" : o.facts_from);

@@ -395,32 +395,34 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
   auto rows = r->distro_rows(distro, version_id);
   if (rows.empty()) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
-  // A kernel any row lists is listed (distro_rows); a row without kernels
-  // lists none, and one limited to other GPUs none for this one.
-  bool any_kernels = false, any_fits = false, any_family = false;
+  // A kernel any row lists is listed (distro_rows). A row limited to other
+  // GPUs lists none for this one; a row for it without kernels leaves them
+  // not known, so a kernel no other row lists is unknown there, not unlisted.
+  bool fits_with_kernels = false, fits_without_kernels = false, any_family = false;
   std::string left_out;
   for (auto* d : rows) {
-    if (d->kernels.empty()) continue;
-    any_kernels = true;
     if (std::string why = d->limit_leaves_out(family, gfx, device_or_null(device_id)); !why.empty()) {
-      if (left_out.empty()) left_out = why;
+      if (left_out.empty() && !d->kernels.empty()) left_out = why;
       continue;
     }
-    any_fits = true;
+    if (d->kernels.empty()) {
+      fits_without_kernels = true;
+      continue;
+    }
+    fits_with_kernels = true;
     for (auto& k : d->kernels) {
       if (!k.for_family(family)) continue;
       any_family = true;
       if (version_in_series(kernel_release, k.series)) return Value::of(true);
     }
   }
-  if (!any_kernels)
-    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-  if (!any_fits)
+  std::string where = " for ROCm " + version + " on " + distro + " " + version_id;
+  if (fits_without_kernels || (!fits_with_kernels && left_out.empty()))
+    return Value::unknown("the matrix lists no kernels" + where);
+  if (!fits_with_kernels)
     return Value::unknown("ROCm " + version + " lists " + distro + " " + version_id + " " + left_out +
                           ", so none of its kernels is for this GPU");
-  if (!any_family)
-    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id + " for " +
-                          family + " GPUs");
+  if (!any_family) return Value::unknown("the matrix lists no kernels" + where + " for " + family + " GPUs");
   return Value::of(false);
 }
 

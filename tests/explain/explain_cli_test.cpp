@@ -431,7 +431,11 @@ TEST_CASE("when the facts rule out what the text points to, the symptom's other 
   const std::string text = "modprobe: ERROR: could not insert 'amdgpu': Key was rejected by service";
   auto machine = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text});
   INFO(machine.out);
-  CHECK(machine.out.find("! What the text itself points to does not hold on") == 0);
+  // After the symptom the text shows, before any cause.
+  size_t said = machine.out.find("\n! What the text itself points to does not hold on");
+  CHECK(machine.out.find("The text shows: The install fails") == 0);
+  CHECK(said != std::string::npos);
+  CHECK(said < machine.out.find("Other known causes of \"The install fails"));
   CHECK(machine.out.find("  - secure-boot-blocks-amdgpu-dkms: ") != std::string::npos);
   CHECK(machine.out.find("firmware.secure_boot is false") != std::string::npos);
   CHECK(machine.out.find("Other known causes of \"The install fails") != std::string::npos);

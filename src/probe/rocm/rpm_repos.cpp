@@ -69,6 +69,8 @@ std::vector<std::string> section_urls(const IniSection& s) {
 // repository ids. dnf5's `config-manager setopt ID.enabled=0` (Fedora 41
 // and later) writes 99-config_manager.repo there and leaves the .repo file
 // as it was, so without this a repository the user disabled reads enabled.
+// dnf4 (RHEL 9 and older) does not read them; the directories exist where
+// dnf5 is installed, so they are read wherever they are.
 struct EnabledOverride {
   std::string pattern, file, value;
   size_t line = 0;
@@ -88,8 +90,11 @@ DnfOverrides read_dnf_overrides(ProbeContext& ctx) {
       if (!ctx.fs().stat(dir).absent()) out.unreadable += (out.unreadable.empty() ? "" : "; ") + names.error();
       continue;
     }
+    // dnf5 reads the regular *.repo files there (a directory of that name
+    // is skipped, as dnf5 skips it).
     for (auto& name : *names)
-      if (ends_with(name, ".repo")) by_name[name] = path_join(dir, name);
+      if (ends_with(name, ".repo") && ctx.fs().stat_follow(path_join(dir, name)).type == FileType::regular)
+        by_name[name] = path_join(dir, name);
   }
   for (auto& [name, path] : by_name) {
     auto text = ctx.fs().read_file(path, kRepoFileReadLimit);
@@ -113,7 +118,9 @@ void apply_dnf_overrides(Json& repos, const DnfOverrides& overrides) {
     }
     std::string id = repo["id"].get<std::string>();
     for (auto& o : overrides.enabled) {
-      if (fnmatch(o.pattern.c_str(), id.c_str(), 0) != 0) continue;
+      // dnf5 matches with FNM_EXTMATCH; it also substitutes $releasever and
+      // the like in the section's name first, which rocmdoc does not.
+      if (fnmatch(o.pattern.c_str(), id.c_str(), FNM_EXTMATCH) != 0) continue;
       repo["enabled"] = repo_boolean(o.file, o.line, o.value);
       repo["enabled_by"] = o.file + ":" + std::to_string(o.line);
     }

@@ -128,17 +128,19 @@ TEST_CASE("rpm repos: dnf5's overrides decide enabled", "[rocm][rpm-repos]") {
   }
   SECTION("globs, file order, and /etc masking /usr/share") {
     auto m = machine();
-    m->fs->file("/usr/share/dnf5/repos.override.d/50-vendor.repo", "[*]\nenabled=0\n")
-        .file("/usr/share/dnf5/repos.override.d/20-masked.repo", "[amd*]\nenabled=0\n")
+    m->fs->file("/usr/share/dnf5/repos.override.d/50-vendor.repo", "[rocm]\nenabled=0\n")
+        .file("/usr/share/dnf5/repos.override.d/20-masked.repo", "[amd*]\nenabled=0\n\n[*]\nenabled=0\n")
         .file("/etc/dnf/repos.override.d/20-masked.repo", "[amd*]\nenabled=1\n")
         .file("/etc/dnf/repos.override.d/70-mine.repo", "[roc?]\nenabled=yes\n")
-        .file("/etc/dnf/repos.override.d/notes.txt", "[*]\nenabled=0\n");
+        .file("/etc/dnf/repos.override.d/notes.txt", "[*]\nenabled=0\n")
+        .dir("/etc/dnf/repos.override.d/subdir.repo");  // not a file: skipped, as dnf5 skips it
     Json r = rpm_repos(*m);
     REQUIRE(r.size() == 3);
-    CHECK(r[0]["enabled"] == true);  // 50-vendor's [*] off, then 70-mine's [roc?] on
+    CHECK(r[0]["enabled"] == true);  // 50-vendor off, then 70-mine's [roc?] on
     CHECK(r[0]["enabled_by"] == "/etc/dnf/repos.override.d/70-mine.repo:2");
-    CHECK(r[1]["enabled"] == false);  // /etc's 20-masked on, then 50-vendor's [*] off
-    CHECK(r[1]["enabled_by"] == "/usr/share/dnf5/repos.override.d/50-vendor.repo:2");
+    // /etc's 20-masked alone: /usr/share's file of that name (amd* off, * off) is masked.
+    CHECK(r[1]["enabled"] == true);
+    CHECK(r[1]["enabled_by"] == "/etc/dnf/repos.override.d/20-masked.repo:2");
   }
   SECTION("an override that cannot be read leaves dnf's enabled unknown") {
     auto m = machine();
