@@ -567,6 +567,50 @@ TEST_CASE("a product name a limit names must be a product of some device", "[mat
   CHECK(typo.errors[0].str().find("'Radeon RX 79OO XT' is no product of a device in gpus.yaml") != std::string::npos);
 }
 
+// Several rows for one distribution version (Release::distro_rows): the GPU
+// is listed where any row lists it, a kernel where any row for the GPU lists
+// it, and a row for it without kernels leaves the others' gaps unknown.
+TEST_CASE("every row of a distribution version counts, not the first", "[matrix]") {
+  const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
+  auto with_rows = [&](const std::string& rows) {
+    std::string text = kReleases;
+    text.replace(text.find(row), row.size(), rows);
+    Loaded l = load({{"m/x.yaml", text}, {"m/gpus.yaml", kGpus}});
+    for (auto& e : l.errors) INFO(e.str());
+    REQUIRE(l.errors.empty());
+    return l;
+  };
+  // First an Instinct-only row, then one for every GPU with another kernel.
+  Loaded two = with_rows(
+      "{id: ubuntu, version: \"22.04\", point_versions: [\"22.04.4\"], kernels: [{series: \"6.5\", kind: hwe}], "
+      "limited_to: {families: [instinct]}}\n"
+      "  - {id: ubuntu, version: \"22.04\", point_versions: [\"22.04.5\"], kernels: [{series: \"6.8\", kind: hwe}]}");
+  const Matrix& m = two.matrix;
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_true());
+  CHECK(m.gpu_left_out("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100") == "");
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-49-generic", "radeon", "gfx1100").is_true());
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100").is_false());
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "instinct", "gfx942").is_true());
+  // Only the limited row: left out, with its reason.
+  Loaded one = with_rows(
+      "{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}], limited_to: {families: [instinct]}}");
+  CHECK(one.matrix.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_false());
+  CHECK(one.matrix.gpu_left_out("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100") ==
+        "ROCm 6.4.1 lists ubuntu 22.04 only for instinct GPUs");
+  Value left = one.matrix.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100");
+  CHECK(left.is_unknown());
+  CHECK(left.why().find("only for instinct GPUs, so none of its kernels is for this GPU") != std::string::npos);
+  // A limited row with kernels beside a row for every GPU without any: listed
+  // for the GPU, its kernels not known, never "only for instinct".
+  Loaded mixed = with_rows(
+      "{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}], limited_to: {families: [instinct]}}\n"
+      "  - {id: ubuntu, version: \"22.04\", kernels: []}");
+  CHECK(mixed.matrix.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_true());
+  Value gap = mixed.matrix.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100");
+  CHECK(gap.is_unknown());
+  CHECK(gap.why() == "the matrix lists no kernels for ROCm 6.4.1 on ubuntu 22.04");
+}
+
 TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
   const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
   auto with_limit = [&](const std::string& limit) {
