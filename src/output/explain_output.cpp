@@ -136,8 +136,11 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   if (own_out) {
     out += fmt::format("{} What the text itself points to does not hold on {}:\n", paint(o.color, "1", "!"),
                        o.facts_from.empty() ? "these facts" : o.facts_from);
-    for (auto& c : e.causes)
-      if (!c.symptom) out += fmt::format("  - {}: {} (ruled out: {})\n", c.cause->rule.id, c.finding.title, c.ruled_out);
+    for (auto& c : e.causes) {
+      if (c.symptom) continue;
+      out += fmt::format("  - {}: {} (ruled out: {})\n", c.cause->rule.id, c.finding.title, c.ruled_out);
+      for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));  // what the text said
+    }
     out += "  The text may come from another boot, an earlier state or another machine.\n";
     shown = 0;
   } else if (open > 0) {

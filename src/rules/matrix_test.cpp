@@ -215,7 +215,8 @@ TEST_CASE("rocm_releases_for_gfx's line, written as a literal, is checked at loa
   Vocabulary v;
   v.functions = &f;
   v.is_fact = [](const std::string&) { return true; };
-  auto parses = [&](const std::string& text, ParseError* error) { return parse_expression(text, v, "", error).ok(); };
+  // As a for_each rule over gpus parses it: `it` is a GPU.
+  auto parses = [&](const std::string& text, ParseError* error) { return parse_expression(text, v, "gpus", error).ok(); };
   ParseError e;
   CHECK(parses("len(rocm_releases_for_gfx(it.gfx, 'core_sdk')) > 0", &e));
   CHECK(parses("len(rocm_releases_for_gfx(it.gfx)) > 0", &e));

@@ -90,10 +90,11 @@ DnfOverrides read_dnf_overrides(ProbeContext& ctx) {
       if (!ctx.fs().stat(dir).absent()) out.unreadable += (out.unreadable.empty() ? "" : "; ") + names.error();
       continue;
     }
-    // dnf5 reads the regular *.repo files there (a directory of that name
-    // is skipped, as dnf5 skips it).
+    // dnf5 reads the *.repo files there; a directory of that name is
+    // skipped, as dnf5 skips it (a file that cannot be stat'ed is read, and
+    // its error said).
     for (auto& name : *names)
-      if (ends_with(name, ".repo") && ctx.fs().stat_follow(path_join(dir, name)).type == FileType::regular)
+      if (ends_with(name, ".repo") && ctx.fs().stat_follow(path_join(dir, name)).type != FileType::directory)
         by_name[name] = path_join(dir, name);
   }
   for (auto& [name, path] : by_name) {
