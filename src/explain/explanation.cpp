@@ -360,6 +360,19 @@ size_t Explanation::ruled_out() const {
                                            [](const ExplainedCause& c) { return c.verdict == CauseVerdict::refuted; }));
 }
 
+bool Explanation::own_causes_ruled_out() const {
+  bool own_refuted = false, symptom_open = false;
+  for (auto& c : causes) {
+    if (c.symptom) {
+      symptom_open = symptom_open || c.verdict != CauseVerdict::refuted;
+      continue;
+    }
+    if (c.verdict != CauseVerdict::refuted) return false;
+    own_refuted = true;
+  }
+  return own_refuted && symptom_open;
+}
+
 std::vector<MachineProblem> machine_problems(const Explanation& e, const Knowledge& knowledge) {
   std::vector<MachineProblem> problems;
   // e.facts is already derived; the text section beside it is never read

@@ -65,6 +65,11 @@ struct Explanation {
   // error or warning the facts do not rule out.
   bool recognised() const { return !causes.empty(); }
   size_t ruled_out() const;  // how many causes the facts refute
+  // True when every cause a signal of the text itself points to is refuted
+  // and some cause found through a symptom is left open ("Key was rejected by
+  // service" on a machine whose Secure Boot is off and amdgpu loaded): what
+  // is left is not what the text says, and is not offered as its cause.
+  bool own_causes_ruled_out() const;
   bool real_problem() const {
     return !causes.empty() && !causes.front().cause->benign && causes.front().verdict != CauseVerdict::refuted;
   }

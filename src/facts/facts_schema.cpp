@@ -357,6 +357,7 @@ constexpr std::string_view kFactNames[] = {
     "rocm.pacman_repos[].servers[]",
     "rocm.rpm_repos[].baseurl",
     "rocm.rpm_repos[].enabled",
+    "rocm.rpm_repos[].enabled_by",
     "rocm.rpm_repos[].file",
     "rocm.rpm_repos[].id",
     "rocm.rpm_repos[].kind",

@@ -130,11 +130,30 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   for (auto* s : e.symptoms) out += paint(o.color, "2", "The text shows: " + s->title + "\n");
   if (!e.symptoms.empty()) out += "\n";
   size_t refuted = e.ruled_out(), open = e.causes.size() - refuted, shown = open > 0 ? 1 : 0;
-  if (open > 0) out += full_cause(e.causes.front(), o);
+  // The text's own causes all ruled out: say so first, and list what the
+  // symptom leaves open as candidates, none of them headlined as the cause.
+  bool own_out = e.own_causes_ruled_out();
+  if (own_out) {
+    out += fmt::format("{} What the text itself points to does not hold on {}:\n", paint(o.color, "1", "!"),
+                       o.facts_from.empty() ? "these facts" : o.facts_from);
+    for (auto& c : e.causes) {
+      if (c.symptom) continue;
+      out += fmt::format("  - {}: {} (ruled out: {})\n", c.cause->rule.id, c.finding.title, c.ruled_out);
+      for (auto& l : c.evidence) out += fmt::format("      {}\n", evidence_line(l));  // what the text said
+    }
+    out += "  The text may come from another boot, an earlier state or another machine.\n";
+    shown = 0;
+  } else if (open > 0) {
+    out += full_cause(e.causes.front(), o);
+  }
   // Candidates the facts leave open, then the ones they rule out: a refuted
   // cause is never offered as a candidate.
-  if (open > 1) out += "\nOther candidates:\n";
-  for (size_t i = 1; i < open; ++i) {
+  if (own_out)
+    out += fmt::format("\nOther known causes of {}, which the facts leave open (nothing in the text names them):\n",
+                       e.symptoms.empty() ? "these errors" : "\"" + e.symptoms.front()->title + "\"");
+  else if (open > 1)
+    out += "\nOther candidates:\n";
+  for (size_t i = own_out ? 0 : 1; i < open; ++i) {
     if (!o.verbose && shown > o.others) break;
     auto& c = e.causes[i];
     if (o.verbose) out += full_cause(c, o);
@@ -149,19 +168,26 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
     ++shown;
   }
   size_t first_refuted = open;
-  if (refuted > 0) {
+  size_t refuted_listed_here =
+      static_cast<size_t>(std::count_if(e.causes.begin() + static_cast<std::ptrdiff_t>(first_refuted), e.causes.end(),
+                                        [&](auto& d) { return !(own_out && !d.symptom); }));
+  if (refuted_listed_here > 0) {
     out += fmt::format("{}Ruled out on {}:\n", open > 0 ? "\n" : "", o.facts_from.empty() ? "the facts" : o.facts_from);
     size_t listed = 0;
     for (size_t i = first_refuted; i < e.causes.size(); ++i) {
+      auto& c = e.causes[i];
+      if (own_out && !c.symptom) continue;  // said above
       if (!o.verbose && listed == o.others) {
-        out += fmt::format("  … and {} more\n", e.causes.size() - i);
+        size_t more = static_cast<size_t>(std::count_if(e.causes.begin() + static_cast<std::ptrdiff_t>(i), e.causes.end(),
+                                                        [&](auto& d) { return !(own_out && !d.symptom); }));
+        out += fmt::format("  … and {} more\n", more);
         break;
       }
-      auto& c = e.causes[i];
       out += fmt::format("  - {}: {}\n", c.cause->rule.id, c.ruled_out);
       ++listed;
     }
   }
+  if (own_out && !e.machine_problems.empty()) out += "\nOn this machine, check finds:\n" + on_this_machine(e);
   if (!e.real_problem() && e.causes.front().cause->benign)
     out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
   else if (!e.real_problem() && !e.machine_problems.empty())
@@ -237,6 +263,7 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
           {"symptoms", symptoms},
           {"recognised", e.recognised()},
           {"real_problem", e.real_problem()},
+          {"own_causes_ruled_out", e.own_causes_ruled_out()},
           {"causes", causes},
           {"resembles", resembles},
           {"origins", origins},

@@ -5,6 +5,7 @@
 #include "output/text_report.h"
 #include "base/json_text.h"
 #include "base/text.h"
+#include "rules/expression.h"
 
 namespace rocmdoc {
 
@@ -159,6 +160,28 @@ std::string power_lines(const Json& facts, const Style& st) {
   return out;
 }
 
+// A finding from this boot's kernel log shows its first matched line even
+// without -v: the line is what the user searches for and reports. Only the
+// signatures the rule's condition names, its macros' too (its evidence is
+// the whole list).
+std::string kernel_log_lines(const RuleOutcome& o, const Finding& f, const Style& st) {
+  std::string out;
+  const Json& signatures = field(f.evidence, "kernel_log.signatures");
+  if (!signatures.is_array() || !o.rule->when) return out;
+  std::vector<std::string> named = referenced_texts(*o.rule->when);
+  for (auto& sig : signatures) {
+    const Json& id = field(sig, "id");
+    const Json& lines = field(sig, "lines");
+    if (!id.is_string() || !lines.is_array() || lines.empty() || !lines[0].is_string()) continue;
+    if (std::find(named.begin(), named.end(), id.get<std::string>()) == named.end()) continue;
+    const Json& count = field(sig, "count");
+    long more = count.is_number_integer() ? count.get<long>() - 1 : 0;
+    out += st.dim(fmt::format("      log: {}{}\n", lines[0].get<std::string>(),
+                              more > 0 ? fmt::format(" (and {} more like it; -v shows more)", more) : ""));
+  }
+  return out;
+}
+
 // The why and the verify command name the place too (the text shows
 // neither per place), so the fix steps alone decide.
 void finding_lines(std::string& out, const RuleOutcome& o, const Finding& f, const TextOptions& options,
@@ -175,7 +198,10 @@ void finding_lines(std::string& out, const RuleOutcome& o, const Finding& f, con
   if (o.rule->fix.relogin) needs.push_back("log out and in again");
   if (o.rule->fix.reboot) needs.push_back("reboot");
   if (!needs.empty()) out += fmt::format("      then: {}\n", fmt::join(needs, ", then "));
-  if (!options.verbose) return;
+  if (!options.verbose) {
+    out += kernel_log_lines(o, f, st);
+    return;
+  }
   if (f.also.empty()) {
     for (auto& [path, value] : f.evidence.items())
       out += st.dim(fmt::format("      evidence: {} = {}\n", path, json_text(value)));

@@ -354,26 +354,34 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   const Json& version = field(field(facts, "distro"), "version_id");
   std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
   if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
-  // The row Matrix::kernel_support judges by, so the kernels named in a fix
-  // are the ones the check judged by.
-  const MatrixDistro* d = r->distro_row(distro, version_id);
-  if (!d) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
-  if (d->kernels.empty())
+  // The rows Matrix::kernel_support judges by, in its way (every row of the
+  // version, see Release::distro_rows), so the kernels named in a fix are the
+  // ones the check judged by.
+  auto rows = r->distro_rows(distro, version_id);
+  if (rows.empty()) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
+  if (std::all_of(rows.begin(), rows.end(), [](auto* d) { return d->kernels.empty(); }))
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
   Json kernels = Json::array(), packages = Json::array();
   std::string family = t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "";
   std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
-  // A row limited to other GPUs lists no kernel for this one: unknown, with
-  // kernel_support's reason, as the rules that judge the kernel get.
   std::string device_id = t["gpu_device_id"].is_string() ? t["gpu_device_id"].get<std::string>() : "";
-  if (!d->limit_leaves_out(family, gfx, matrix.device_or_null(device_id)).empty())
+  const GpuDevice* device = matrix.device_or_null(device_id);
+  auto fits = [&](const MatrixDistro* d) { return !d->kernels.empty() && d->limit_leaves_out(family, gfx, device).empty(); };
+  // Rows with kernels, all limited to other GPUs, list no kernel for this
+  // one: unknown, with kernel_support's reason, as the rules that judge the
+  // kernel get.
+  if (std::none_of(rows.begin(), rows.end(), fits))
     return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx, device_id).why()));
-  for (auto& k : d->kernels) {
-    if (!k.for_family(family)) continue;
-    kernels.push_back(kernel_label(k));
-    std::string package = kernel_package(distro, version_id, k);
-    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
-      packages.push_back(package);
+  for (auto* d : rows) {
+    if (!fits(d)) continue;
+    for (auto& k : d->kernels) {
+      if (!k.for_family(family)) continue;
+      Json label = kernel_label(k);
+      if (std::find(kernels.begin(), kernels.end(), label) == kernels.end()) kernels.push_back(label);
+      std::string package = kernel_package(distro, version_id, k);
+      if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
+        packages.push_back(package);
+    }
   }
   if (kernels.empty())
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id + " for " + family +
@@ -632,8 +640,10 @@ Json distro_support(const Json& facts, const Matrix& matrix) {
   Json for_gpu_releases = Json::array();
   for (auto& r : releases) {
     const Release* rel = matrix.find_release(r.get<std::string>());
-    const MatrixDistro* row = rel ? rel->distro_row(distro, version_id) : nullptr;
-    if (row && row_fits(matrix, *rel, *row, gpu)) for_gpu_releases.push_back(r);
+    if (!rel) continue;
+    auto rows = rel->distro_rows(distro, version_id);
+    if (std::any_of(rows.begin(), rows.end(), [&](auto* row) { return row_fits(matrix, *rel, *row, gpu); }))
+      for_gpu_releases.push_back(r);
   }
   // A GPU no release has code for (gfx1031) is not a matter of the
   // distribution: its own finding says so.

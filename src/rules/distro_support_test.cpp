@@ -274,3 +274,33 @@ TEST_CASE("distro support: the GPU targets of a distribution's own packages, whe
   // A version with no entry has none.
   CHECK(own("fedora", "41", nullptr).is_null());
 }
+
+// One distribution version can have several rows in a release: Ubuntu 22.04.4
+// (6.5 HWE) and 22.04.5 (6.8 HWE) in 6.2.4; in 7.1.1 the Radeon pages' 24.04
+// row (6.8 only) before the compatibility table's (6.8 and the 6.14 HWE). A
+// kernel any of them lists is listed: os-release's VERSION_ID ("22.04") does
+// not say which point release a machine is.
+TEST_CASE("kernel support reads every row of a distribution's version", "[matrix][distro]") {
+  const Matrix& m = shipped();
+  CHECK(m.kernel_support("6.2.4", "ubuntu", "22.04", "6.5.0-45-generic").is_true());  // 22.04.4's HWE
+  CHECK(m.kernel_support("6.2.4", "ubuntu", "22.04", "6.8.0-49-generic").is_true());  // 22.04.5's HWE
+  CHECK(m.kernel_support("6.2.4", "ubuntu", "22.04", "5.15.0-126-generic").is_true());
+  CHECK(m.kernel_support("6.2.4", "ubuntu", "22.04", "6.2.0-39-generic").is_false());
+  CHECK(m.kernel_support("7.1.1", "ubuntu", "24.04", "6.14.0-36-generic", "radeon", "gfx1100").is_true());
+  CHECK(m.kernel_support("7.1.1", "ubuntu", "24.04", "6.11.0-29-generic", "radeon", "gfx1100").is_false());
+
+  // The kernels a fix names are the union, each once.
+  Json f = Json::object();
+  f["distro"] = {{"id", "ubuntu"}, {"version_id", "22.04"}};
+  f["kernel"] = {{"release", "6.2.0-39-generic"}};
+  f["pci"] = {{"gpus", Json::array({{{"address", "0000:03:00.0"}, {"vendor", "amd"}, {"device_id", "0x744c"}}})}};
+  add_derived_facts(f, m, std::string("6.2.4"));
+  INFO(f["target"].dump());
+  REQUIRE(f["target"]["kernels"].is_array());
+  std::vector<std::string> kernels;
+  for (auto& k : f["target"]["kernels"]) kernels.push_back(k.get<std::string>());
+  for (std::string want : {"5.15", "6.5", "6.8"}) {
+    INFO(want);
+    CHECK(std::count_if(kernels.begin(), kernels.end(), [&](auto& k) { return k.find(want) != std::string::npos; }) == 1);
+  }
+}

@@ -389,6 +389,11 @@ class Parser {
                (fn->max_args != fn->min_args ? " to " + std::to_string(fn->max_args) : "") + " arguments, not " +
                std::to_string(e.args.size()),
            name);
+    if (fn->check_literal)
+      for (size_t i = 0; i < e.args.size(); ++i)
+        if (e.args[i]->kind == Expr::Kind::literal)
+          if (std::string error = fn->check_literal(i, e.args[i]->literal); !error.empty())
+            fail(name.text + "(): " + error, name);
     return make(std::move(e));
   }
 
@@ -601,6 +606,25 @@ ExpandedSize expanded_size(const Expr& expr) { return {expr.expanded, expr.depth
 std::vector<std::string> referenced_paths(const Expr& expr) {
   std::vector<std::string> out;
   collect_paths(expr, out);
+  return out;
+}
+
+static void collect_texts(const Expr& e, std::vector<std::string>& out) {
+  auto add = [&](const Json& j) {
+    if (j.is_string() && std::find(out.begin(), out.end(), j.get<std::string>()) == out.end())
+      out.push_back(j.get<std::string>());
+  };
+  if (e.kind == Expr::Kind::literal) {
+    add(e.literal);
+    if (e.literal.is_array())
+      for (auto& item : e.literal) add(item);
+  }
+  for (auto& a : e.args) collect_texts(*a, out);
+}
+
+std::vector<std::string> referenced_texts(const Expr& expr) {
+  std::vector<std::string> out;
+  collect_texts(expr, out);
   return out;
 }
 

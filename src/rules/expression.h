@@ -61,6 +61,11 @@ struct Function {
   size_t max_args = 0;
   bool sees_unknown = false;
   std::function<Value(const std::vector<Value>& args, EvalContext& ctx)> call;
+  // Checks an argument written as a literal while parsing: the error, or ""
+  // when it is fine. A word the function knows only some values of
+  // (rocm_releases_for_gfx's line) fails at load with its file:line, not as
+  // an unknown at every run. Null: no literal is checked.
+  std::function<std::string(size_t index, const Json& literal)> check_literal = nullptr;
 };
 
 // What names mean while parsing: the parser rejects unknown facts,
@@ -127,6 +132,10 @@ namespace rocmdoc {
 // The fact paths an expression reads, as written ("kernel.release",
 // "it.gfx"), for the evidence a finding shows.
 std::vector<std::string> referenced_paths(const Expr& expr);
+// The texts an expression compares with, in its macros and lists too
+// ("amdgpu-mes-timeout" of `it.id in ["amdgpu-mes-timeout", ...]`): check's
+// text names the kernel-log signatures a finding is about by them.
+std::vector<std::string> referenced_texts(const Expr& expr);
 // A condition's node count and depth with its macros written out: what the
 // load-time limits (kMaxConditionNodes, kMaxConditionDepth) bound.
 struct ExpandedSize {

@@ -159,3 +159,19 @@ TEST_CASE("override_target names the gfx target an HSA_OVERRIDE_GFX_VERSION valu
   CHECK(f.eval("override_target('')").json().is_null());
   CHECK(f.eval("override_target(kernel.flavour)").is_unknown());
 }
+
+// check's text names the kernel-log signatures a finding is about by the
+// texts its condition compares with, inside a named list or a macro too.
+TEST_CASE("referenced_texts lists the texts a condition compares with, its macros' and lists' too", "[expression]") {
+  Fixture f;
+  ParseError err;
+  auto macro = parse_expression("kernel.release == 'from-macro'", f.vocabulary, "", &err);
+  REQUIRE(macro.ok());
+  f.vocabulary.macros["m"] = std::move(*macro);
+  auto e = parse_expression("any(pci.gpus, it.vendor in ['a', 'b']) or distro.id in supported_ubuntu or m or "
+                            "distro.id == 'a' or len(kfd.gpus) > 2",
+                            f.vocabulary, "", &err);
+  INFO(err.message);
+  REQUIRE(e.ok());
+  CHECK(referenced_texts(**e) == std::vector<std::string>{"a", "b", "22.04", "24.04", "from-macro"});
+}

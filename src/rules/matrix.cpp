@@ -164,10 +164,11 @@ std::string MatrixDistro::leaves_out(std::string_view family, std::string_view g
   return "with no kernel for " + std::string(family) + " GPUs";
 }
 
-const MatrixDistro* Release::distro_row(std::string_view distro, std::string_view version_id) const {
+std::vector<const MatrixDistro*> Release::distro_rows(std::string_view distro, std::string_view version_id) const {
+  std::vector<const MatrixDistro*> rows;
   for (auto& d : distros)
-    if (d.matches(distro, version_id)) return &d;
-  return nullptr;
+    if (d.matches(distro, version_id)) rows.push_back(&d);
+  return rows;
 }
 
 void Matrix::index() {
@@ -392,22 +393,36 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
                              const std::string& device_id) const {
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
-  const MatrixDistro* d = r->distro_row(distro, version_id);
-  if (!d) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
-  if (d->kernels.empty())
-    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id);
-  if (!d->limit_leaves_out(family, gfx, device_or_null(device_id)).empty())
-    return Value::unknown(gpu_left_out(version, distro, version_id, family, gfx, device_id) +
-                          ", so none of its kernels is for this GPU");
-  bool any = false;
-  for (auto& k : d->kernels) {
-    if (!k.for_family(family)) continue;
-    any = true;
-    if (version_in_series(kernel_release, k.series)) return Value::of(true);
+  auto rows = r->distro_rows(distro, version_id);
+  if (rows.empty()) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  // A kernel any row lists is listed (distro_rows). A row limited to other
+  // GPUs lists none for this one; a row for it without kernels leaves them
+  // not known, so a kernel no other row lists is unknown there, not unlisted.
+  bool fits_with_kernels = false, fits_without_kernels = false, any_family = false;
+  std::string left_out;
+  for (auto* d : rows) {
+    if (std::string why = d->limit_leaves_out(family, gfx, device_or_null(device_id)); !why.empty()) {
+      if (left_out.empty() && !d->kernels.empty()) left_out = why;
+      continue;
+    }
+    if (d->kernels.empty()) {
+      fits_without_kernels = true;
+      continue;
+    }
+    fits_with_kernels = true;
+    for (auto& k : d->kernels) {
+      if (!k.for_family(family)) continue;
+      any_family = true;
+      if (version_in_series(kernel_release, k.series)) return Value::of(true);
+    }
   }
-  if (!any)
-    return Value::unknown("the matrix lists no kernels for ROCm " + version + " on " + distro + " " + version_id + " for " +
-                          family + " GPUs");
+  std::string where = " for ROCm " + version + " on " + distro + " " + version_id;
+  if (fits_without_kernels || (!fits_with_kernels && left_out.empty()))
+    return Value::unknown("the matrix lists no kernels" + where);
+  if (!fits_with_kernels)
+    return Value::unknown("ROCm " + version + " lists " + distro + " " + version_id + " " + left_out +
+                          ", so none of its kernels is for this GPU");
+  if (!any_family) return Value::unknown("the matrix lists no kernels" + where + " for " + family + " GPUs");
   return Value::of(false);
 }
 
@@ -431,16 +446,22 @@ Value Matrix::lists_gpu(const std::string& version, const std::string& distro, c
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix (as of " + as_of_ + ")");
   if (r->distros.empty())
     return Value::unknown("the matrix has no distribution list for ROCm " + version + unconfirmed_note(r->unconfirmed));
-  const MatrixDistro* d = r->distro_row(distro, version_id);
-  return Value::of(d && d->leaves_out(family, gfx, device_or_null(device_id)).empty());
+  return Value::of(gpu_left_out(version, distro, version_id, family, gfx, device_id).empty() &&
+                   !r->distro_rows(distro, version_id).empty());
 }
 
 std::string Matrix::gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
                                  const std::string& family, const std::string& gfx, const std::string& device_id) const {
+  // Left out only where every row of the version leaves it out; the first
+  // row's reason names why.
   const Release* r = find_release(version);
-  const MatrixDistro* d = r ? r->distro_row(distro, version_id) : nullptr;
-  std::string why = d ? d->leaves_out(family, gfx, device_or_null(device_id)) : "";
-  return why.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + why;
+  std::string first;
+  for (auto* d : r ? r->distro_rows(distro, version_id) : std::vector<const MatrixDistro*>{}) {
+    std::string why = d->leaves_out(family, gfx, device_or_null(device_id));
+    if (why.empty()) return "";
+    if (first.empty()) first = why;
+  }
+  return first.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + first;
 }
 
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
@@ -562,10 +583,16 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
   // The production line's by default; a second argument names another
   // ("core_sdk": 7.14 and 10.x, which list GPUs the production line does
   // not, gfx1152 and gfx1153).
-  f["rocm_releases_for_gfx"] = {1, 2, false, [m, s](const std::vector<Value>& a, EvalContext&) {
-                                  if (a.size() == 2 && s(a[1]) != "production" && s(a[1]) != "core_sdk")
+  auto is_line = [](const Json& j) { return j.is_string() && (j == "production" || j == "core_sdk"); };
+  f["rocm_releases_for_gfx"] = {1, 2, false,
+                                [m, s, is_line](const std::vector<Value>& a, EvalContext&) {
+                                  if (a.size() == 2 && !is_line(a[1].json()))
                                     return Value::unknown("rocm_releases_for_gfx: the line is production or core_sdk");
                                   return Value::of(m->releases_for_gfx(s(a[0]), a.size() == 2 ? s(a[1]) : "production"));
+                                },
+                                [is_line](size_t i, const Json& literal) -> std::string {
+                                  if (i != 1 || is_line(literal)) return "";
+                                  return "the line is \"production\" or \"core_sdk\", not " + json_text(literal);
                                 }};
   f["rocm_release_known"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
                                return Value::of(m->find_release(s(a[0])) != nullptr);

@@ -157,10 +157,13 @@ struct Release {
   std::vector<MatrixDistro> distros;     // empty: not known
   std::vector<ReleaseGpu> gpus;          // empty: not known
   std::optional<RadeonTrack> radeon_track;  // null: the track published nothing rocmdoc knows for it
-  // The row for a distribution: the first that matches, since it decides
-  // the kernels (7.1.1 lists AMD's table rows before an install guide's);
-  // nullptr where none does.
-  const MatrixDistro* distro_row(std::string_view distro, std::string_view version_id) const;
+  // The rows for a distribution's version, in the matrix's order; empty
+  // where none matches. One version can have several: one per point release
+  // (Ubuntu 22.04.4 with the 6.5 HWE kernel, 22.04.5 with 6.8) or one per
+  // document (7.1.1: the Radeon pages' row beside the compatibility
+  // table's). What any of them lists is listed: a machine's os-release
+  // VERSION_ID does not name its point release.
+  std::vector<const MatrixDistro*> distro_rows(std::string_view distro, std::string_view version_id) const;
 };
 
 struct GfxTarget {
@@ -271,18 +274,19 @@ class Matrix {
   // The Radeon track's wheels for exactly this release (rocm-rel-6.1.3), or nullptr.
   const RadeonWheel* radeon_wheel(std::string_view version) const;
   Value distro_support(const std::string& version, const std::string& distro, const std::string& version_id) const;
-  // True when the kernel is in a series the release lists for that distro.
-  // family: the GPU's (instinct, radeon, apu), or "" for every kernel row;
-  // gfx: its target, or "". Unknown, with the reason, where the release's
-  // row leaves that GPU out (MatrixDistro::leaves_out): no kernel of it is
-  // listed for the GPU.
+  // True when the kernel is in a series any of the release's rows for that
+  // distro version lists (Release::distro_rows). family: the GPU's
+  // (instinct, radeon, apu), or "" for every kernel row; gfx: its target, or
+  // "". Unknown, with the reason, where every row with kernels is limited to
+  // other GPUs (MatrixDistro::limit_leaves_out), or where a row for this GPU
+  // lists no kernels and no other row lists this one.
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
                        const std::string& kernel_release, const std::string& family = "",
                        const std::string& gfx = "", const std::string& device_id = "") const;
   // Whether the release lists the distribution for a GPU of this family
   // (instinct, radeon, apu) and gfx target ("" for either: not known):
-  // false where it does not list the distribution, or its row is limited
-  // to other GPUs (limited_to: Rocky Linux 9 for gfx942 only) or has
+  // false where it does not list the distribution, or every row of it is
+  // limited to other GPUs (limited_to: Rocky Linux 9 for gfx942 only) or has
   // kernels for other families only (Ryzen APUs on Ubuntu 22.04 in 10.x);
   // unknown where the matrix has no distribution list for the release.
   // Check's newest release for a GPU and install's choice of a release
@@ -291,9 +295,10 @@ class Matrix {
   // "": not known.
   Value lists_gpu(const std::string& version, const std::string& distro, const std::string& version_id,
                   const std::string& family, const std::string& gfx, const std::string& device_id = "") const;
-  // Why the release's row for the distribution leaves this GPU out, as a
-  // sentence ("ROCm 7.2.4 lists rocky 9 only for gfx942"), or "" where it
-  // does not (or the release or the row is not known).
+  // Why the release's rows for the distribution leave this GPU out, as a
+  // sentence from the first row ("ROCm 7.2.4 lists rocky 9 only for
+  // gfx942"), or "" where some row does not (or the release or the
+  // distribution is not known).
   std::string gpu_left_out(const std::string& version, const std::string& distro, const std::string& version_id,
                            const std::string& family, const std::string& gfx, const std::string& device_id = "") const;
   // The releases of one line (production, core_sdk) whose GPU list names

@@ -107,6 +107,12 @@ const Matrix& small() {
   return l.matrix;
 }
 
+// A release's first row for a distribution version (rows: Release::distro_rows).
+const MatrixDistro* first_row(const Release* r, std::string_view distro, std::string_view version_id) {
+  auto rows = r->distro_rows(distro, version_id);
+  return rows.empty() ? nullptr : rows.front();
+}
+
 // The errors of the small matrix with `from` replaced by `to` in one file.
 std::vector<std::string> errors_with(const char* text, const std::string& from, const std::string& to) {
   std::string changed = text;
@@ -199,6 +205,25 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("rocm_release_known", {Value::of("7.9.0")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.12")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.9")}).is_false());
+}
+
+// A word only some values of which mean anything fails when the rule loads,
+// with its place, rather than as an unknown at every run.
+TEST_CASE("rocm_releases_for_gfx's line, written as a literal, is checked at load", "[matrix]") {
+  std::map<std::string, Function> f = builtin_functions();  // len()
+  small().add_functions(f);
+  Vocabulary v;
+  v.functions = &f;
+  v.is_fact = [](const std::string&) { return true; };
+  // As a for_each rule over gpus parses it: `it` is a GPU.
+  auto parses = [&](const std::string& text, ParseError* error) { return parse_expression(text, v, "gpus", error).ok(); };
+  ParseError e;
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx, 'core_sdk')) > 0", &e));
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx)) > 0", &e));
+  CHECK(parses("len(rocm_releases_for_gfx(it.gfx, it.line)) > 0", &e));  // not a literal: judged when run
+  REQUIRE_FALSE(parses("len(rocm_releases_for_gfx(it.gfx, 'core-sdk')) > 0", &e));
+  CHECK(e.message == "rocm_releases_for_gfx(): the line is \"production\" or \"core_sdk\", not \"core-sdk\"");
+  CHECK(e.column == 5);
 }
 
 TEST_CASE("without a GPU a fix names the newest torch's index with the widest GPU list", "[matrix]") {
@@ -543,6 +568,50 @@ TEST_CASE("a product name a limit names must be a product of some device", "[mat
   CHECK(typo.errors[0].str().find("'Radeon RX 79OO XT' is no product of a device in gpus.yaml") != std::string::npos);
 }
 
+// Several rows for one distribution version (Release::distro_rows): the GPU
+// is listed where any row lists it, a kernel where any row for the GPU lists
+// it, and a row for it without kernels leaves the others' gaps unknown.
+TEST_CASE("every row of a distribution version counts, not the first", "[matrix]") {
+  const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
+  auto with_rows = [&](const std::string& rows) {
+    std::string text = kReleases;
+    text.replace(text.find(row), row.size(), rows);
+    Loaded l = load({{"m/x.yaml", text}, {"m/gpus.yaml", kGpus}});
+    for (auto& e : l.errors) INFO(e.str());
+    REQUIRE(l.errors.empty());
+    return l;
+  };
+  // First an Instinct-only row, then one for every GPU with another kernel.
+  Loaded two = with_rows(
+      "{id: ubuntu, version: \"22.04\", point_versions: [\"22.04.4\"], kernels: [{series: \"6.5\", kind: hwe}], "
+      "limited_to: {families: [instinct]}}\n"
+      "  - {id: ubuntu, version: \"22.04\", point_versions: [\"22.04.5\"], kernels: [{series: \"6.8\", kind: hwe}]}");
+  const Matrix& m = two.matrix;
+  CHECK(m.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_true());
+  CHECK(m.gpu_left_out("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100") == "");
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.8.0-49-generic", "radeon", "gfx1100").is_true());
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100").is_false());
+  CHECK(m.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "instinct", "gfx942").is_true());
+  // Only the limited row: left out, with its reason.
+  Loaded one = with_rows(
+      "{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}], limited_to: {families: [instinct]}}");
+  CHECK(one.matrix.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_false());
+  CHECK(one.matrix.gpu_left_out("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100") ==
+        "ROCm 6.4.1 lists ubuntu 22.04 only for instinct GPUs");
+  Value left = one.matrix.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100");
+  CHECK(left.is_unknown());
+  CHECK(left.why().find("only for instinct GPUs, so none of its kernels is for this GPU") != std::string::npos);
+  // A limited row with kernels beside a row for every GPU without any: listed
+  // for the GPU, its kernels not known, never "only for instinct".
+  Loaded mixed = with_rows(
+      "{id: ubuntu, version: \"22.04\", kernels: [{series: \"6.5\", kind: hwe}], limited_to: {families: [instinct]}}\n"
+      "  - {id: ubuntu, version: \"22.04\", kernels: []}");
+  CHECK(mixed.matrix.lists_gpu("6.4.1", "ubuntu", "22.04", "radeon", "gfx1100").is_true());
+  Value gap = mixed.matrix.kernel_support("6.4.1", "ubuntu", "22.04", "6.5.0-45-generic", "radeon", "gfx1100");
+  CHECK(gap.is_unknown());
+  CHECK(gap.why() == "the matrix lists no kernels for ROCm 6.4.1 on ubuntu 22.04");
+}
+
 TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at its place", "[matrix]") {
   const std::string row = "{id: ubuntu, version: \"22.04\", kernels: []}";
   auto with_limit = [&](const std::string& limit) {
@@ -555,12 +624,12 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   REQUIRE(good.errors.empty());
   const Release* r641 = good.matrix.find_release("6.4.1");
   REQUIRE(r641);
-  const MatrixDistro* d = r641->distro_row("ubuntu", "22.04");
+  const MatrixDistro* d = first_row(r641, "ubuntu", "22.04");
   REQUIRE(d);
   CHECK(d->limited_families == MatrixTexts{"radeon"});
   CHECK(d->limited_gfx == MatrixTexts{"gfx1100"});
-  REQUIRE(r641->distro_row("ubuntu", "24.04"));
-  CHECK(r641->distro_row("ubuntu", "24.04")->limited_gfx.empty());
+  REQUIRE(first_row(r641, "ubuntu", "24.04"));
+  CHECK(first_row(r641, "ubuntu", "24.04")->limited_gfx.empty());
 
   auto error = [&](const std::string& limit) {
     Loaded l = with_limit(limit);
@@ -584,13 +653,13 @@ TEST_CASE("a distribution row's limited_to is read, and a bad one is an error at
   CHECK(has(error("{except_products: [Instinct MI350P]}"), "'limited_to' names no GPU family and no gfx target"));
   Loaded products = with_limit("{gfx: [gfx942], products: [Instinct MI300X, Instinct MI300A]}");
   REQUIRE(products.errors.empty());
-  const MatrixDistro* p = products.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  const MatrixDistro* p = first_row(products.matrix.find_release("6.4.1"), "ubuntu", "22.04");
   REQUIRE(p);
   CHECK(p->limited_products == MatrixTexts{"Instinct MI300X", "Instinct MI300A"});
   CHECK(p->limited_gfx == MatrixTexts{"gfx942"});
   Loaded excepted = with_limit("{families: [instinct, radeon], except_products: [Instinct MI350P]}");
   REQUIRE(excepted.errors.empty());
-  const MatrixDistro* x = excepted.matrix.find_release("6.4.1")->distro_row("ubuntu", "22.04");
+  const MatrixDistro* x = first_row(excepted.matrix.find_release("6.4.1"), "ubuntu", "22.04");
   REQUIRE(x);
   CHECK(x->excepted_products == MatrixTexts{"Instinct MI350P"});
   CHECK(x->limited_products.empty());
@@ -659,7 +728,7 @@ TEST_CASE("the shipped matrix limits distribution rows to gfx targets it knows",
   // AMD's footnote, "Rocky Linux 9 is supported only on AMD Instinct MI300X and MI300A GPUs".
   const Release* r724 = m.find_release("7.2.4");
   REQUIRE(r724);
-  const MatrixDistro* rocky = r724->distro_row("rocky", "9.6");
+  const MatrixDistro* rocky = first_row(r724, "rocky", "9.6");
   REQUIRE(rocky);
   CHECK(rocky->limited_gfx == MatrixTexts{"gfx942"});
   CHECK(m.newest_release_for("gfx942", "rocky", "9.6", "instinct") == "7.2.4");

@@ -164,6 +164,28 @@ TEST_CASE("places that share a fix are one finding in check's text", "[cli][chec
   CHECK(found == 1);
 }
 
+// A kernel-log finding shows the line it rests on without -v, and only the
+// lines of the signatures its own condition names.
+TEST_CASE("a kernel-log finding shows its first matched line without -v", "[cli][check]") {
+  auto r = run_rocmdoc({"check", "--root", machine_root("laptop-780m-dgpu")});
+  INFO(r.out);
+  size_t cs = r.out.find("amdgpu-command-submission-failed:");
+  size_t hang = r.out.find("gpu-hang-mes-timeout:");
+  REQUIRE(cs != std::string::npos);
+  REQUIRE(hang != std::string::npos);
+  const std::string parser = "      log: [ 8314.402779] [drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Failed to initialize parser -125!\n";
+  const std::string mes = "      log: [ 8312.524118] amdgpu 0000:c5:00.0: amdgpu: MES failed to respond to msg=REMOVE_QUEUE "
+                          "(and 1 more like it; -v shows more)\n";
+  size_t parser_at = r.out.find(parser), mes_at = r.out.find(mes);
+  REQUIRE(parser_at != std::string::npos);
+  REQUIRE(mes_at != std::string::npos);
+  // Each under its own finding: the parser line is not repeated under the hang.
+  CHECK(r.out.find(parser, parser_at + 1) == std::string::npos);
+  // The parser line under amdgpu-command-submission-failed, the MES line under gpu-hang-mes-timeout.
+  if (cs < hang) CHECK((parser_at > cs && parser_at < hang && mes_at > hang));
+  else CHECK((mes_at > hang && mes_at < cs && parser_at > cs));
+}
+
 TEST_CASE("check -v shows each AMD GPU's power cap, clocks, temperatures and throttle status", "[cli][check][power]") {
   auto v = run_rocmdoc({"check", "-v", "--root", machine_root("ubuntu2404-rx7900xtx")});
   CHECK(v.exit_code == 0);

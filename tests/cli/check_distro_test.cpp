@@ -48,7 +48,7 @@ TEST_CASE("check finds a distribution's ROCm mixed with AMD's repository outside
   // The evidence names the repository: its file, section and URL.
   CHECK(r.out.find("        rocm.rpm_repos = [{\"file\":\"/etc/yum.repos.d/rocm.repo\",\"line\":1,"
                    "\"id\":\"ROCm-6.4.1\",\"name\":\"ROCm6.4.1\",\"manager\":\"dnf\","
-                   "\"baseurl\":\"https://repo.radeon.com/rocm/el9/6.4.1/main\",\"enabled\":true,\"kind\":\"rocm\","
+                   "\"baseurl\":\"https://repo.radeon.com/rocm/el9/6.4.1/main\",\"enabled\":true,\"enabled_by\":null,\"kind\":\"rocm\","
                    "\"release\":\"6.4.1\"}]\n") != std::string::npos);
   // With only Fedora's repositories the same packages are no problem, and the check is made, not skipped
   // for want of /etc/apt.

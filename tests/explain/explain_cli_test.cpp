@@ -421,6 +421,37 @@ TEST_CASE("'No module named torch' names the interpreter that has torch, or that
     if (c["id"] == "torch-not-installed") CHECK(c["verdict"] == "refuted");
 }
 
+// A text whose own causes the machine rules out ("Key was rejected by
+// service" where Secure Boot is off and amdgpu is loaded) gets no other
+// cause headlined in their place: the install-failure symptom's apt key or
+// dpkg problems are candidates nothing in the text names, and are said to
+// be. On the text alone (--no-probe) Secure Boot stays the answer.
+TEST_CASE("when the facts rule out what the text points to, the symptom's other causes are not its cause",
+          "[explain][cli]") {
+  const std::string text = "modprobe: ERROR: could not insert 'amdgpu': Key was rejected by service";
+  auto machine = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text});
+  INFO(machine.out);
+  // After the symptom the text shows, before any cause.
+  size_t said = machine.out.find("\n! What the text itself points to does not hold on");
+  CHECK(machine.out.find("The text shows: The install fails") == 0);
+  CHECK(said != std::string::npos);
+  CHECK(said < machine.out.find("Other known causes of \"The install fails"));
+  CHECK(machine.out.find("  - secure-boot-blocks-amdgpu-dkms: ") != std::string::npos);
+  CHECK(machine.out.find("firmware.secure_boot is false") != std::string::npos);
+  CHECK(machine.out.find("Other known causes of \"The install fails") != std::string::npos);
+  CHECK(machine.out.find("why:") == std::string::npos);  // no cause in full: none is the text's
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text}));
+  CHECK(j["own_causes_ruled_out"] == true);
+  Json alone = json_of(run_rocmdoc({"explain", "--json", "--no-probe", text}));
+  CHECK(alone["own_causes_ruled_out"] == false);
+  CHECK(top_id(alone) == "secure-boot-blocks-amdgpu-dkms");
+  // A text whose own cause holds is explained as before.
+  Json holds = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("user-not-in-render"),
+                                    "rocminfo only works with sudo"}));
+  CHECK(holds["own_causes_ruled_out"] == false);
+  CHECK(top_id(holds) == "device-node-not-accessible");
+}
+
 // issue 13: a failure told in other words than any known message still
 // points at the problem whose words it shares, as a guess that says so,
 // judged on the machine's facts like a cause: kept and first where the

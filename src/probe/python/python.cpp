@@ -1,8 +1,10 @@
 // python: the interpreters a user may run ROCm's PyTorch with, and every
 // torch install with the build it is (ROCm, CUDA, CPU) — all read from
 // files, never by running Python or importing torch.
+#include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "probe/python/imports.h"
 #include "probe/python/interpreters.h"
@@ -46,6 +48,37 @@ Json torch_install(ProbeContext& ctx, const SitePackages& sp, const Importers& i
   return j;
 }
 
+// python.torch in the order fixes should name them, since they name
+// python.torch[0] (its interpreters' pip, its site-packages): the user's
+// choice first (--python, an activated VIRTUAL_ENV or CONDA_PREFIX), then a
+// ROCm build (the one that can use an AMD GPU: telling the user of
+// "No module named 'torch'" to switch to a CPU torch helps nobody), then by
+// how its interpreters were found (PATH before a home venv before a common
+// location); site-packages' path order among equals.
+void order_torch(Json& torch, const InterpreterSearch& found) {
+  static const std::vector<std::string> kFoundBy = {"--python",  "VIRTUAL_ENV", "CONDA_PREFIX",  "PATH",
+                                                    "rocmdoc install", "home venv", "conda env", "pyenv version",
+                                                    "common location"};
+  std::map<std::string, size_t> rank_of;  // interpreter path -> its found_by's rank
+  for (auto& py : found.interpreters) {
+    auto at = std::find(kFoundBy.begin(), kFoundBy.end(), py.found_by);
+    rank_of[py.path] = static_cast<size_t>(at - kFoundBy.begin());
+  }
+  auto best_rank = [&](const Json& t) {
+    size_t best = kFoundBy.size();
+    for (auto& path : t["interpreters"])
+      if (auto it = rank_of.find(path.get<std::string>()); it != rank_of.end()) best = std::min(best, it->second);
+    return best;
+  };
+  auto key = [&](const Json& t) {
+    size_t rank = best_rank(t);
+    bool chosen = rank <= 2;  // --python, VIRTUAL_ENV, CONDA_PREFIX
+    bool rocm = t["build"].is_string() && t["build"] == "rocm";
+    return std::make_tuple(!chosen, !rocm, rank);
+  };
+  std::stable_sort(torch.begin(), torch.end(), [&](const Json& a, const Json& b) { return key(a) < key(b); });
+}
+
 Json list_or_empty_recording(const Json& list, bool looked_anywhere, bool live, const std::string& why) {
   // On a recording, finding none of the places at all means they were not
   // recorded, not that the machine lacks them.
@@ -69,6 +102,7 @@ Json probe_python(ProbeContext& ctx, const Json&) {
     searched.push_back(sp.path);
     if (ctx.fs().stat_follow(sp.path + "/torch").type == FileType::directory) torch.push_back(torch_install(ctx, sp, importers));
   }
+  order_torch(torch, found);
   Json not_searched = Json::array();
   for (auto& s : found.not_searched) not_searched.push_back(s);
   for (auto& s : sites.not_searched) not_searched.push_back(s);

@@ -221,6 +221,50 @@ TEST_CASE("python: venvs, conda and pyenv", "[python]") {
                                                     "/opt/conda/lib/python3.10/site-packages"}));
 }
 
+// Fixes name python.torch[0] ("start the program with <its interpreter>",
+// "<its interpreter> -m pip install ..."): the torch the user chose, else
+// the ROCm build, not whichever site-packages sorts first.
+TEST_CASE("python: the torch a fix should name comes first", "[python]") {
+  auto machine = [](Env env) {
+    auto m = std::make_unique<MemoryMachine>(std::move(env));
+    m->fs->file("/usr/bin/python3.12", kElf)
+        .symlink("/usr/bin/python3", "python3.12")
+        .dir("/usr/lib/python3.12")
+        // pip's CUDA torch in the user site, which /usr/bin/python3 imports.
+        .file("/home/u/.local/lib/python3.12/site-packages/torch/version.py", kCudaVersionPy)
+        // A CPU torch in a venv one level below the home.
+        .file("/home/u/cpu/venv/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n")
+        .symlink("/home/u/cpu/venv/bin/python3", "/usr/bin/python3")
+        .file("/home/u/cpu/venv/lib/python3.12/site-packages/torch/version.py", "__version__ = '2.4.0+cpu'\ncuda = None\nhip = None\n")
+        // The ROCm torch in another, whose path sorts last.
+        .file("/home/u/work/venv/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n")
+        .symlink("/home/u/work/venv/bin/python3", "/usr/bin/python3")
+        .file("/home/u/work/venv/lib/python3.12/site-packages/torch/version.py", kRocmVersionPy);
+    return m;
+  };
+  auto sites = [](const Json& r) {
+    std::vector<std::string> out;
+    for (auto& t : r["torch"]) out.push_back(t["site_packages"].get<std::string>());
+    return out;
+  };
+  SECTION("nothing chosen: the ROCm build first, then PATH's before a home venv's") {
+    auto m = machine(Env{{"PATH", "/usr/bin"}, {"HOME", "/home/u"}});
+    Json r = m->run(probe_python);
+    CHECK(sites(r) == std::vector<std::string>{"/home/u/work/venv/lib/python3.12/site-packages",
+                                               "/home/u/.local/lib/python3.12/site-packages",
+                                               "/home/u/cpu/venv/lib/python3.12/site-packages"});
+    CHECK(r["torch"][0]["interpreters"] == Json::array({"/home/u/work/venv/bin/python3"}));
+  }
+  SECTION("an activated venv first, whatever its build") {
+    auto m = machine(Env{{"PATH", "/home/u/cpu/venv/bin:/usr/bin"}, {"HOME", "/home/u"},
+                         {"VIRTUAL_ENV", "/home/u/cpu/venv"}});
+    Json r = m->run(probe_python);
+    REQUIRE(r["torch"].size() == 3);
+    CHECK(r["torch"][0]["site_packages"] == "/home/u/cpu/venv/lib/python3.12/site-packages");
+    CHECK(r["torch"][1]["site_packages"] == "/home/u/work/venv/lib/python3.12/site-packages");
+  }
+}
+
 TEST_CASE("python: environment that cannot tell", "[python][malformed]") {
   SECTION("PATH and HOME not recorded") {
     MemoryMachine m;

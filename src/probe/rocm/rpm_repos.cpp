@@ -1,6 +1,9 @@
 #include "probe/rocm/rpm_repos.h"
 
+#include <fnmatch.h>
+
 #include <algorithm>
+#include <map>
 
 #include "base/text.h"
 #include "formats/ini_text.h"
@@ -59,6 +62,72 @@ std::vector<std::string> section_urls(const IniSection& s) {
   return urls;
 }
 
+// dnf5's repository overrides (dnf5-config-manager(8), setopt): the *.repo
+// files of /usr/share/dnf5/repos.override.d and /etc/dnf/repos.override.d,
+// one in /etc masking one of the same name in /usr/share, applied in the
+// order of their names with the last winning; a section's name is a glob of
+// repository ids. dnf5's `config-manager setopt ID.enabled=0` (Fedora 41
+// and later) writes 99-config_manager.repo there and leaves the .repo file
+// as it was, so without this a repository the user disabled reads enabled.
+// dnf4 (RHEL 9 and older) does not read them; the directories exist where
+// dnf5 is installed, so they are read wherever they are.
+struct EnabledOverride {
+  std::string pattern, file, value;
+  size_t line = 0;
+};
+
+struct DnfOverrides {
+  std::vector<EnabledOverride> enabled;  // in the order dnf5 applies them
+  std::string unreadable;                // why some override could not be read; "" when all were
+};
+
+DnfOverrides read_dnf_overrides(ProbeContext& ctx) {
+  DnfOverrides out;
+  std::map<std::string, std::string> by_name;  // file name -> path: sorted, /etc's masking /usr/share's
+  for (const char* dir : {"/usr/share/dnf5/repos.override.d", "/etc/dnf/repos.override.d"}) {
+    auto names = ctx.fs().list_dir(dir);
+    if (!names) {
+      if (!ctx.fs().stat(dir).absent()) out.unreadable += (out.unreadable.empty() ? "" : "; ") + names.error();
+      continue;
+    }
+    // dnf5 reads the *.repo files there; a directory of that name is
+    // skipped, as dnf5 skips it (a file that cannot be stat'ed is read, and
+    // its error said).
+    for (auto& name : *names)
+      if (ends_with(name, ".repo") && ctx.fs().stat_follow(path_join(dir, name)).type != FileType::directory)
+        by_name[name] = path_join(dir, name);
+  }
+  for (auto& [name, path] : by_name) {
+    auto text = ctx.fs().read_file(path, kRepoFileReadLimit);
+    if (!text || looks_binary(*text)) {
+      out.unreadable += (out.unreadable.empty() ? "" : "; ") + (text ? path + ": binary content" : text.error());
+      continue;
+    }
+    for (auto& s : parse_ini(*text, IniSyntax{false, true}))
+      if (const IniEntry* e = s.find("enabled"); e && !s.name.empty())
+        out.enabled.push_back({s.name, path, e->value, e->line});
+  }
+  return out;
+}
+
+void apply_dnf_overrides(Json& repos, const DnfOverrides& overrides) {
+  for (auto& repo : repos) {
+    if (repo["manager"] != "dnf") continue;
+    if (!overrides.unreadable.empty()) {
+      repo["enabled"] = unknown(overrides.unreadable + " (a dnf5 override there may set enabled)");
+      continue;
+    }
+    std::string id = repo["id"].get<std::string>();
+    for (auto& o : overrides.enabled) {
+      // dnf5 matches with FNM_EXTMATCH; it also substitutes $releasever and
+      // the like in the section's name first, which rocmdoc does not.
+      if (fnmatch(o.pattern.c_str(), id.c_str(), FNM_EXTMATCH) != 0) continue;
+      repo["enabled"] = repo_boolean(o.file, o.line, o.value);
+      repo["enabled_by"] = o.file + ":" + std::to_string(o.line);
+    }
+  }
+}
+
 }  // namespace
 
 std::string amd_repository_kind(std::string_view url) {
@@ -97,6 +166,7 @@ Json amd_repos_in_repo_file(const std::string& file, std::string_view text, cons
       // hand, and rocmdoc does not guess libzypp's default for it.
       j["enabled"] = unknown(file + ":" + std::to_string(s.line) + ": [" + s.name + "] has no enabled= line");
     }
+    j["enabled_by"] = nullptr;  // the section's own line, or the default
     std::string kind = amd_repository_kind(*amd), release = amd_repository_release(*amd);
     j["kind"] = kind.empty() ? Json(nullptr) : Json(kind);
     j["release"] = release.empty() ? Json(nullptr) : Json(release);
@@ -135,6 +205,7 @@ void probe_rocm_rpm_repos(ProbeContext& ctx, Json& section) {
       }
     }
   }
+  apply_dnf_overrides(out, read_dnf_overrides(ctx));
   // One unreadable file makes the whole list unknown: the file not read
   // could hold the very repository a rule looks for.
   std::string why;
