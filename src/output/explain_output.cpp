@@ -168,19 +168,20 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
     ++shown;
   }
   size_t first_refuted = open;
-  size_t refuted_listed_here =
-      static_cast<size_t>(std::count_if(e.causes.begin() + static_cast<std::ptrdiff_t>(first_refuted), e.causes.end(),
-                                        [&](auto& d) { return !(own_out && !d.symptom); }));
-  if (refuted_listed_here > 0) {
+  // The refuted causes this section lists: all but the text's own when
+  // they were said above.
+  auto listed_here = [&](const ExplainedCause& d) { return !own_out || d.symptom; };
+  auto listed_from = [&](size_t i) {
+    return static_cast<size_t>(std::count_if(e.causes.begin() + static_cast<std::ptrdiff_t>(i), e.causes.end(), listed_here));
+  };
+  if (listed_from(first_refuted) > 0) {
     out += fmt::format("{}Ruled out on {}:\n", open > 0 ? "\n" : "", o.facts_from.empty() ? "the facts" : o.facts_from);
     size_t listed = 0;
     for (size_t i = first_refuted; i < e.causes.size(); ++i) {
       auto& c = e.causes[i];
-      if (own_out && !c.symptom) continue;  // said above
+      if (!listed_here(c)) continue;
       if (!o.verbose && listed == o.others) {
-        size_t more = static_cast<size_t>(std::count_if(e.causes.begin() + static_cast<std::ptrdiff_t>(i), e.causes.end(),
-                                                        [&](auto& d) { return !(own_out && !d.symptom); }));
-        out += fmt::format("  … and {} more\n", more);
+        out += fmt::format("  … and {} more\n", listed_from(i));
         break;
       }
       out += fmt::format("  - {}: {}\n", c.cause->rule.id, c.ruled_out);

@@ -400,8 +400,9 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   // not known, so a kernel no other row lists is unknown there, not unlisted.
   bool fits_with_kernels = false, fits_without_kernels = false, any_family = false;
   std::string left_out;
+  const GpuDevice* device = device_or_null(device_id);
   for (auto* d : rows) {
-    if (std::string why = d->limit_leaves_out(family, gfx, device_or_null(device_id)); !why.empty()) {
+    if (std::string why = d->limit_leaves_out(family, gfx, device); !why.empty()) {
       if (left_out.empty() && !d->kernels.empty()) left_out = why;
       continue;
     }
@@ -455,9 +456,11 @@ std::string Matrix::gpu_left_out(const std::string& version, const std::string& 
   // Left out only where every row of the version leaves it out; the first
   // row's reason names why.
   const Release* r = find_release(version);
+  if (!r) return "";
+  const GpuDevice* device = device_or_null(device_id);
   std::string first;
-  for (auto* d : r ? r->distro_rows(distro, version_id) : std::vector<const MatrixDistro*>{}) {
-    std::string why = d->leaves_out(family, gfx, device_or_null(device_id));
+  for (auto* d : r->distro_rows(distro, version_id)) {
+    std::string why = d->leaves_out(family, gfx, device);
     if (why.empty()) return "";
     if (first.empty()) first = why;
   }

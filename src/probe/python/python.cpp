@@ -56,9 +56,11 @@ Json torch_install(ProbeContext& ctx, const SitePackages& sp, const Importers& i
 // how its interpreters were found (PATH before a home venv before a common
 // location); site-packages' path order among equals.
 void order_torch(Json& torch, const InterpreterSearch& found) {
+  // The first kChosen ways are the user's own choice of environment.
   static const std::vector<std::string> kFoundBy = {"--python",  "VIRTUAL_ENV", "CONDA_PREFIX",  "PATH",
                                                     "rocmdoc install", "home venv", "conda env", "pyenv version",
                                                     "common location"};
+  constexpr size_t kChosen = 3;
   std::map<std::string, size_t> rank_of;  // interpreter path -> its found_by's rank
   for (auto& py : found.interpreters) {
     auto at = std::find(kFoundBy.begin(), kFoundBy.end(), py.found_by);
@@ -72,7 +74,7 @@ void order_torch(Json& torch, const InterpreterSearch& found) {
   };
   auto key = [&](const Json& t) {
     size_t rank = best_rank(t);
-    bool chosen = rank <= 2;  // --python, VIRTUAL_ENV, CONDA_PREFIX
+    bool chosen = rank < kChosen;
     bool rocm = t["build"].is_string() && t["build"] == "rocm";
     return std::make_tuple(!chosen, !rocm, rank);
   };
