@@ -62,11 +62,23 @@ InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, con
                            const std::string& version) {
   std::vector<std::string> argv = own.install_argv();
   argv.insert(argv.begin(), "sudo");
+  // An enabled AMD repository offers packages of the same names (rocminfo,
+  // at a higher priority): the command would then mix the two builds, which
+  // check reports as distro-rocm-packages-mixed-with-amd.
+  std::string amd_repos;
+  for (auto& r : field(field(ctx.facts, "rocm"), "rpm_repos"))
+    if (field(r, "enabled") == true && field(r, "id").is_string() && field(r, "file").is_string())
+      amd_repos += (amd_repos.empty() ? "" : ", ") + r["id"].get<std::string>() + " (" + r["file"].get<std::string>() + ")";
+  std::string first = amd_repos.empty() ? ""
+                                        : "First disable AMD's repository " + amd_repos +
+                                              ": it offers packages of the same names, and the command would mix AMD's "
+                                              "build with the distribution's (`rocmdoc check` names the command that "
+                                              "disables it: distro-rocm-packages-mixed-with-amd). Then run ";
   return {"distro-packages-not-planned",
           label(ctx, id, version) + "'s own ROCm packages install with " + own.manager +
               ", which rocmdoc's install steps do not drive (they check packages in dpkg's database and take apt's "
               "locks); it is one command.",
-          "Run it yourself: `" + shell_words(argv, false) +
+          (first.empty() ? "Run it yourself: `" : first + "it yourself: `") + shell_words(argv, false) +
               "`, add your user to the render and video groups (`sudo usermod -a -G render,video $USER`, then log in "
               "again), and check the result with `rocmdoc check`."};
 }
