@@ -504,3 +504,33 @@ TEST_CASE("a text no message matches is compared with the problems' words", "[ex
   // Words no problem has give no guess.
   CHECK(Json::parse(run_rocmdoc({"explain", "--no-probe", "--json", "hello world"}).out)["resembles"].empty());
 }
+
+// A fix's command is the machine's package manager's: apt-get was once the
+// HIP runtime's command on Rocky and Fedora too.
+TEST_CASE("install commands in fixes follow the machine's package manager", "[explain][cli]") {
+  auto argvs = [](const Json& j, const std::string& id) {
+    std::vector<std::string> firsts;
+    for (auto& c : j["causes"])
+      if (c["id"] == id)
+        for (auto& step : c["fix"]["steps"])
+          if (step.contains("argv") && !step["argv"].empty()) firsts.push_back(step["argv"][0].get<std::string>());
+    return firsts;
+  };
+  const std::string lib = "ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory";
+  for (auto& [machine, manager] : std::vector<std::pair<std::string, std::string>>{
+           {"rocky96-amd-rocm", "dnf"}, {"fedora43-mixed-amd-repo", "dnf"}, {"arch-distro-rocm", "pacman"},
+           {"ubuntu2404-rx7900xtx", "apt-get"}}) {
+    INFO(machine);
+    auto firsts = argvs(json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root(machine), lib})),
+                        "libamdhip64-or-runtime-lib-not-found");
+    REQUIRE_FALSE(firsts.empty());
+    for (auto& f : firsts) CHECK((f == manager || f == "ldconfig"));
+  }
+  Json tool = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("fedora43-mixed-amd-repo"),
+                                   "bash: rocminfo: command not found"}));
+  REQUIRE(top_id(tool) == "rocm-command-not-installed");
+  bool dnf = false;
+  for (auto& step : tool["causes"][0]["fix"]["steps"])
+    dnf = dnf || (step.contains("argv") && step["argv"] == Json::array({"dnf", "install", "rocminfo"}));
+  CHECK(dnf);
+}
