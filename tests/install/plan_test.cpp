@@ -946,8 +946,13 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
   // AMD's enabled repository offers the same package names: disabled first.
   auto mixed = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro()));
   CHECK(mixed.id == "distro-packages-not-planned");
-  CHECK(mixed.instead.rfind("First disable AMD's repository ROCm-6.4.1 (/etc/yum.repos.d/rocm.repo)", 0) == 0);
+  CHECK(mixed.instead.rfind("First disable AMD's ROCm repository (`sudo dnf config-manager setopt ROCm-6.4.1.enabled=0`)", 0) == 0);
   CHECK(mixed.instead.find("`sudo dnf install -y rocm-hip rocm-runtime rocminfo`") != std::string::npos);
+  // AMD's driver repository holds no ROCm packages: nothing to disable.
+  auto driver_repo = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro(), [](Json& f) {
+    for (auto& r : f["rocm"]["rpm_repos"]) r["kind"] = "amdgpu";
+  }));
+  CHECK(driver_repo.instead.rfind("Run it yourself", 0) == 0);
   auto arch = std::get<InstallRefusal>(plan_for("arch-distro-rocm", from_distro()));
   CHECK(arch.id == "distro-packages-not-planned");
   CHECK(arch.instead.find("`sudo pacman -S --needed rocm-hip-sdk`") != std::string::npos);

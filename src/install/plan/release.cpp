@@ -128,15 +128,16 @@ std::string listed_kernel_advice(const Context& ctx) {
   const Json& kernels = field(target, "kernels");
   const Json& packages = field(target, "kernel_packages");
   if (field(target, "rocm") != ctx.release->version || !kernels.is_array() || kernels.empty()) return "";
-  std::vector<std::string> listed, install;
+  std::vector<std::string> listed;
   for (auto& k : kernels)
     if (k.is_string()) listed.push_back(k.get<std::string>());
-  if (packages.is_array())
-    for (auto& p : packages)
-      if (p.is_string()) install.push_back("`sudo apt install " + p.get<std::string>() + "`");
-  if (install.empty()) return " ROCm " + ctx.release->version + " lists " + joined(listed, ", ") + " here.";
-  return " To follow AMD's table, boot a kernel it lists (" + joined(listed, ", ") + ") first: " +
-         joined(install, " or ") + ", reboot into it, and run rocmdoc install again.";
+  // The first package only: its series is newer than the running kernel's
+  // where one is (describe_kernels' order), and GRUB boots the newest kernel
+  // installed, so an older series' package would not change the boot.
+  if (!packages.is_array() || packages.empty() || !packages[0].is_string())
+    return " ROCm " + ctx.release->version + " lists " + joined(listed, ", ") + " here.";
+  return " To follow AMD's table, boot a kernel it lists (" + joined(listed, ", ") + ") first: `sudo apt-get install " +
+         packages[0].get<std::string>() + "`, reboot into it, and run rocmdoc install again.";
 }
 
 void note_release(Context& ctx) {
