@@ -202,6 +202,11 @@ bool ranks_before(const ExplainedCause& a, const ExplainedCause& b) {
   // likely_in_text is one step here, in the order, and nowhere else.
   int sa = a.text_score + (a.likely ? 1 : 0), sb = b.text_score + (b.likely ? 1 : 0);
   if (sa != sb) return sa > sb;
+  // Two problems the facts confirm, at the same text score: the error is
+  // what failed, a warning the setting around it ("the override never
+  // reached the program" before "no release supports gfx1031").
+  if (a.verdict == CauseVerdict::confirmed && a.cause->rule.severity != b.cause->rule.severity)
+    return a.cause->rule.severity < b.cause->rule.severity;
   int ra = cause_area_rank(a.cause->layer), rb = cause_area_rank(b.cause->layer);
   // A cause found only through a symptom ranks by the symptom's order.
   if ((a.symptom != nullptr) != (b.symptom != nullptr)) return a.symptom == nullptr;

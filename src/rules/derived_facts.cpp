@@ -372,16 +372,32 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   // kernel get.
   if (std::none_of(rows.begin(), rows.end(), fits))
     return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx, device_id).why()));
+  // The packages of series newer than the running kernel first: GRUB boots
+  // the newest kernel installed, so on Ubuntu 22.04 running HWE 6.5, GA
+  // 5.15's linux-generic changes nothing and HWE 6.8's package is the fix.
+  const Json& release = field(field(facts, "kernel"), "release");
+  std::string running_series;  // "6.5" of "6.5.0-45-generic"
+  if (release.is_string()) {
+    const std::string& r = release.get_ref<const std::string&>();
+    size_t dot = r.find('.');
+    size_t end = dot == std::string::npos ? dot : r.find_first_not_of("0123456789", dot + 1);
+    if (dot != std::string::npos && dot > 0 && end != dot + 1) running_series = r.substr(0, end);
+  }
+  std::vector<const MatrixKernel*> listed;
   for (auto* d : rows) {
     if (!fits(d)) continue;
-    for (auto& k : d->kernels) {
-      if (!k.for_family(family)) continue;
-      Json label = kernel_label(k);
-      if (std::find(kernels.begin(), kernels.end(), label) == kernels.end()) kernels.push_back(label);
-      std::string package = kernel_package(distro, version_id, k);
-      if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
-        packages.push_back(package);
-    }
+    for (auto& k : d->kernels)
+      if (k.for_family(family)) listed.push_back(&k);
+  }
+  if (!running_series.empty())
+    std::stable_partition(listed.begin(), listed.end(),
+                          [&](const MatrixKernel* k) { return compare_versions(k->series, running_series) > 0; });
+  for (auto* k : listed) {
+    Json label = kernel_label(*k);
+    if (std::find(kernels.begin(), kernels.end(), label) == kernels.end()) kernels.push_back(label);
+    std::string package = kernel_package(distro, version_id, *k);
+    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
+      packages.push_back(package);
   }
   if (kernels.empty())
     return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id + " for " + family +

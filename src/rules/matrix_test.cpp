@@ -321,6 +321,18 @@ TEST_CASE("without an install the target is the newest release for the GPU and d
   CHECK(t["installed"] == nullptr);
   CHECK(t["kernels"] == Json::array({"6.8 (GA)", "6.11 (HWE)"}));
   CHECK(t["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  // Running a kernel between them: the newer series first, since GRUB boots
+  // the newest kernel installed and the GA package would change nothing.
+  Json between = machine("24.04", "");
+  between["kernel"] = {{"release", "6.10.0-5-generic"}};
+  t = target_of(between);
+  CHECK(t["kernels"] == Json::array({"6.11 (HWE)", "6.8 (GA)"}));
+  CHECK(t["kernel_packages"] == Json::array({"linux-generic-hwe-24.04", "linux-generic"}));
+  // Older than both, or a release without a series: the matrix's order.
+  between["kernel"]["release"] = "6.2.0-39-generic";
+  CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  between["kernel"]["release"] = "custom";
+  CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
 
   // An install whose version cannot be read is not guessed at.
   Json f = machine("24.04", "6.2.4");

@@ -421,27 +421,40 @@ TEST_CASE("'No module named torch' names the interpreter that has torch, or that
     if (c["id"] == "torch-not-installed") CHECK(c["verdict"] == "refuted");
 }
 
-// A text whose own causes the machine rules out ("Key was rejected by
-// service" where Secure Boot is off and amdgpu is loaded) gets no other
-// cause headlined in their place: the install-failure symptom's apt key or
-// dpkg problems are candidates nothing in the text names, and are said to
-// be. On the text alone (--no-probe) Secure Boot stays the answer.
+// A text whose own causes the machine rules out (AMD's packages of two
+// releases in one apt run, where apt reads one AMD release only) gets no
+// other cause headlined in their place: the install-failure symptom's apt
+// key or dpkg problems are candidates nothing in the text names, and are
+// said to be. "Key was rejected by service" where Secure Boot is off and
+// amdgpu is loaded has no such candidates: the driver-build symptom lists
+// only the driver's own problems, never apt's signing key. On the text
+// alone (--no-probe) Secure Boot stays the answer.
 TEST_CASE("when the facts rule out what the text points to, the symptom's other causes are not its cause",
           "[explain][cli]") {
-  const std::string text = "modprobe: ERROR: could not insert 'amdgpu': Key was rejected by service";
-  auto machine = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text});
+  const std::string apt = " rocm-hip-runtime : Depends: rocm-core (= 6.1.0.60100-82~22.04) but 6.2.0.60200-66~22.04 is to be installed";
+  auto machine = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), apt});
   INFO(machine.out);
   // After the symptom the text shows, before any cause.
   size_t said = machine.out.find("\n! What the text itself points to does not hold on");
   CHECK(machine.out.find("The text shows: The install fails") == 0);
   CHECK(said != std::string::npos);
   CHECK(said < machine.out.find("Other known causes of \"The install fails"));
-  CHECK(machine.out.find("  - secure-boot-blocks-amdgpu-dkms: ") != std::string::npos);
-  CHECK(machine.out.find("firmware.secure_boot is false") != std::string::npos);
+  CHECK(machine.out.find("  - rocm-apt-source-other-release: ") != std::string::npos);
   CHECK(machine.out.find("Other known causes of \"The install fails") != std::string::npos);
   CHECK(machine.out.find("why:") == std::string::npos);  // no cause in full: none is the text's
-  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text}));
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), apt}));
   CHECK(j["own_causes_ruled_out"] == true);
+
+  const std::string text = "modprobe: ERROR: could not insert 'amdgpu': Key was rejected by service";
+  Json key = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text}));
+  REQUIRE(key["symptoms"].size() == 1);
+  CHECK(key["symptoms"][0]["id"] == "driver-build-fails");
+  CHECK(key["own_causes_ruled_out"] == false);
+  for (auto& c : key["causes"]) {
+    INFO(c["id"]);
+    CHECK(c["verdict"] == "refuted");
+    CHECK(c["id"] != "rocm-apt-signing-key-missing-or-expired");
+  }
   Json alone = json_of(run_rocmdoc({"explain", "--json", "--no-probe", text}));
   CHECK(alone["own_causes_ruled_out"] == false);
   CHECK(top_id(alone) == "secure-boot-blocks-amdgpu-dkms");
@@ -490,4 +503,34 @@ TEST_CASE("a text no message matches is compared with the problems' words", "[ex
   CHECK(a["resembles"][0]["confidence"] == "low");
   // Words no problem has give no guess.
   CHECK(Json::parse(run_rocmdoc({"explain", "--no-probe", "--json", "hello world"}).out)["resembles"].empty());
+}
+
+// A fix's command is the machine's package manager's: apt-get was once the
+// HIP runtime's command on Rocky and Fedora too.
+TEST_CASE("install commands in fixes follow the machine's package manager", "[explain][cli]") {
+  auto argvs = [](const Json& j, const std::string& id) {
+    std::vector<std::string> firsts;
+    for (auto& c : j["causes"])
+      if (c["id"] == id)
+        for (auto& step : c["fix"]["steps"])
+          if (step.contains("argv") && !step["argv"].empty()) firsts.push_back(step["argv"][0].get<std::string>());
+    return firsts;
+  };
+  const std::string lib = "ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory";
+  for (auto& [machine, manager] : std::vector<std::pair<std::string, std::string>>{
+           {"rocky96-amd-rocm", "dnf"}, {"fedora43-mixed-amd-repo", "dnf"}, {"arch-distro-rocm", "pacman"},
+           {"ubuntu2404-rx7900xtx", "apt-get"}}) {
+    INFO(machine);
+    auto firsts = argvs(json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root(machine), lib})),
+                        "libamdhip64-or-runtime-lib-not-found");
+    REQUIRE_FALSE(firsts.empty());
+    for (auto& f : firsts) CHECK((f == manager || f == "ldconfig"));
+  }
+  Json tool = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("fedora43-mixed-amd-repo"),
+                                   "bash: rocminfo: command not found"}));
+  REQUIRE(top_id(tool) == "rocm-command-not-installed");
+  bool dnf = false;
+  for (auto& step : tool["causes"][0]["fix"]["steps"])
+    dnf = dnf || (step.contains("argv") && step["argv"] == Json::array({"dnf", "install", "rocminfo"}));
+  CHECK(dnf);
 }

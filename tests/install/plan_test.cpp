@@ -942,6 +942,17 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
   auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm", from_distro()));
   CHECK(fedora.id == "distro-packages-not-planned");
   CHECK(fedora.instead.find("`sudo dnf install -y rocm-hip rocm-runtime rocminfo`") != std::string::npos);
+  CHECK(fedora.instead.rfind("Run it yourself", 0) == 0);
+  // AMD's enabled repository offers the same package names: disabled first.
+  auto mixed = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro()));
+  CHECK(mixed.id == "distro-packages-not-planned");
+  CHECK(mixed.instead.rfind("First disable AMD's ROCm repository (`sudo dnf config-manager setopt ROCm-6.4.1.enabled=0`)", 0) == 0);
+  CHECK(mixed.instead.find("`sudo dnf install -y rocm-hip rocm-runtime rocminfo`") != std::string::npos);
+  // AMD's driver repository holds no ROCm packages: nothing to disable.
+  auto driver_repo = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro(), [](Json& f) {
+    for (auto& r : f["rocm"]["rpm_repos"]) r["kind"] = "amdgpu";
+  }));
+  CHECK(driver_repo.instead.rfind("Run it yourself", 0) == 0);
   auto arch = std::get<InstallRefusal>(plan_for("arch-distro-rocm", from_distro()));
   CHECK(arch.id == "distro-packages-not-planned");
   CHECK(arch.instead.find("`sudo pacman -S --needed rocm-hip-sdk`") != std::string::npos);
@@ -1038,6 +1049,12 @@ TEST_CASE("without --from: AMD's repositories, with a note where the distributio
   auto fedora = std::get<InstallRefusal>(plan_for("fedora43-distro-rocm"));
   CHECK(fedora.id == "unsupported-distro");
   CHECK(fedora.instead.find("--from distro") != std::string::npos);
+  // What check says of a distribution no release lists, not a guide with no section for it.
+  CHECK(fedora.instead.rfind("AMD does not support Fedora Linux 43: use ", 0) == 0);
+  CHECK(fedora.instead.find("follow AMD's install guide for yours") == std::string::npos);
+  // Arch has no VERSION_ID: named as os-release names it.
+  auto arch = std::get<InstallRefusal>(plan_for("arch-distro-rocm"));
+  CHECK(arch.reason.find("this is Arch Linux.") != std::string::npos);
 }
 
 TEST_CASE("without --from, install prefers the distribution's packages only where the recipe says why and the GPU is in their list", "[install-plan]") {

@@ -62,11 +62,29 @@ InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, con
                            const std::string& version) {
   std::vector<std::string> argv = own.install_argv();
   argv.insert(argv.begin(), "sudo");
+  // An enabled AMD ROCm repository offers packages of the same names
+  // (rocminfo, at a higher priority): the command would then mix the two
+  // builds (check's distro-rocm-packages-mixed-with-amd, once they are
+  // installed). Its amdgpu and graphics repositories hold no ROCm packages.
+  // dnf5 (Fedora 41 on) and dnf4 disable a repository in different words.
+  std::string disable;
+  for (auto& r : field(field(ctx.facts, "rocm"), "rpm_repos")) {
+    if (field(r, "enabled") != true || field(r, "kind") != "rocm" || !field(r, "id").is_string()) continue;
+    std::string repo = r["id"].get<std::string>();
+    std::vector<std::string> off = own.manager == "zypper" ? std::vector<std::string>{"sudo", "zypper", "modifyrepo", "--disable", repo}
+                                   : id == "fedora" ? std::vector<std::string>{"sudo", "dnf", "config-manager", "setopt", repo + ".enabled=0"}
+                                                    : std::vector<std::string>{"sudo", "dnf", "config-manager", "--set-disabled", repo};
+    disable += (disable.empty() ? "" : ", ") + std::string("`") + shell_words(off, false) + "`";
+  }
+  std::string first = disable.empty() ? ""
+                                      : "First disable AMD's ROCm repository (" + disable +
+                                            "): it offers packages of the same names, and the command would mix AMD's "
+                                            "build with the distribution's. Then run ";
   return {"distro-packages-not-planned",
           label(ctx, id, version) + "'s own ROCm packages install with " + own.manager +
               ", which rocmdoc's install steps do not drive (they check packages in dpkg's database and take apt's "
               "locks); it is one command.",
-          "Run it yourself: `" + shell_words(argv, false) +
+          (first.empty() ? "Run it yourself: `" : first + "it yourself: `") + shell_words(argv, false) +
               "`, add your user to the render and video groups (`sudo usermod -a -G render,video $USER`, then log in "
               "again), and check the result with `rocmdoc check`."};
 }

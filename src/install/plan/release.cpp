@@ -118,6 +118,28 @@ const RecipeRelease* requested_release(const InstallRecipes& r, const std::strin
   return nullptr;
 }
 
+// The kernels the release lists here and their packages, as check names
+// them for that release (target.kernels, newer series than the running one
+// first): the way to AMD's table before the driver is built.
+std::string listed_kernel_advice(const Context& ctx) {
+  Json facts = ctx.facts;
+  add_derived_facts(facts, ctx.matrix, ctx.release->version);
+  const Json& target = field(facts, "target");
+  const Json& kernels = field(target, "kernels");
+  const Json& packages = field(target, "kernel_packages");
+  if (field(target, "rocm") != ctx.release->version || !kernels.is_array() || kernels.empty()) return "";
+  std::vector<std::string> listed;
+  for (auto& k : kernels)
+    if (k.is_string()) listed.push_back(k.get<std::string>());
+  // The first package only: its series is newer than the running kernel's
+  // where one is (describe_kernels' order), and GRUB boots the newest kernel
+  // installed, so an older series' package would not change the boot.
+  if (!packages.is_array() || packages.empty() || !packages[0].is_string())
+    return " ROCm " + ctx.release->version + " lists " + joined(listed, ", ") + " here.";
+  return " To follow AMD's table, boot a kernel it lists (" + joined(listed, ", ") + ") first: `sudo apt-get install " +
+         packages[0].get<std::string>() + "`, reboot into it, and run rocmdoc install again.";
+}
+
 void note_release(Context& ctx) {
   for (auto& u : ctx.release->unverified) ctx.note(u);
   const Release* r = ctx.matrix.find_release(ctx.release->version);
@@ -126,7 +148,7 @@ void note_release(Context& ctx) {
                                       ctx.install_gfx, ctx.gpu_device_id);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
-             " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it.");
+             " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it." + listed_kernel_advice(ctx));
   for (auto& n : ctx.distro->notes) ctx.note(n);
 }
 

@@ -61,6 +61,15 @@ std::optional<InstallRefusal> architecture_refusal(const Json& facts) {
                 "Use an x86_64 machine, or build ROCm from source (TheRock).");
 }
 
+// The distribution as os-release names it ("CentOS Stream 9"; Arch has no
+// VERSION_ID, so "arch" with an empty version would read "arch ").
+std::string distro_label(const Json& facts) {
+  std::string pretty = text_at(facts, {"distro", "pretty_name"});
+  if (!pretty.empty()) return pretty;
+  std::string id = text_at(facts, {"distro", "id"}), version = text_at(facts, {"distro", "version_id"});
+  return version.empty() ? id : id + " " + version;
+}
+
 std::string supported_distros(const InstallRecipes& recipes) {
   std::string out;
   for (auto& d : recipes.distros) out += (out.empty() ? "" : ", ") + d.name();
@@ -91,6 +100,14 @@ std::string guide_advice(const Context& ctx, const std::string& id, const std::s
   if (!limit.empty())
     return "Use a distribution AMD lists for this GPU: its install guide has no release for it on " + where + " either (" +
            limit + ").";
+  // No release lists the distribution at all (CentOS Stream, Fedora, Leap,
+  // Arch): AMD's guide has no section to follow, so say what check says.
+  const Json& support = field(ctx.facts, "distro_support");
+  if (field(support, "listed").is_boolean() && !field(support, "listed").get<bool>()) {
+    std::string label = text_at(support, {"label"}), use = text_at(support, {"use"});
+    return "AMD does not support " + (label.empty() ? where : label) + ": " +
+           (use.empty() ? "use a distribution and version AMD's install guide lists (" + guide + ")" : "use " + use) + ".";
+  }
   return "Use one of those distributions, or follow AMD's install guide for yours (" + guide + ").";
 }
 
@@ -104,7 +121,7 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
   if (!ctx.distro) {
     refusals.push_back(refuse("unsupported-distro",
                               "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
-                                  (id.empty() ? std::string("an unknown distribution") : id + " " + version) + ".",
+                                  (id.empty() ? std::string("an unknown distribution") : distro_label(ctx.facts)) + ".",
                               guide_advice(ctx, id, version) +
                                   std::string(ctx.recipes.own_packages_for(id, version)
                                                   ? " This distribution has ROCm packages of its own: `rocmdoc install "
