@@ -1120,12 +1120,15 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
   InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
   CHECK(rocky.id == "unsupported-distro");
-  CHECK(rocky.instead.find("its install guide has no release for it on rocky 9.6 either (ROCm 10.1.0 lists rocky 9.6 only for "
-                           "gfx942)") != std::string::npos);
+  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists rocky 9.6 "
+                           "only for gfx942)") != std::string::npos);
+  // Named as check names it, once: not PRETTY_NAME's "(Blue Onyx)" here and
+  // the ids there.
+  CHECK(rocky.reason.find("this is Rocky Linux 9.6.") != std::string::npos);
   // The same machine with an MI300X: both name ROCm 7.2.4.
   CHECK(newest_for_gpu("rocky96-amd-rocm", mi300x) == "7.2.4");
   CHECK(refusal(plan_for("rocky96-amd-rocm", {}, mi300x)).instead.find("AMD's install guide for ROCm 7.2.4, the newest release "
-                                                                          "that lists this GPU on rocky 9.6") != std::string::npos);
+                                                                          "that lists this GPU on Rocky Linux 9.6") != std::string::npos);
   // Debian 12, which rocmdoc installs on: AMD lists it for Instinct GPUs
   // only, so the RX 7900 XTX gets no release from either, the MI300X the
   // same one from both.
