@@ -427,6 +427,107 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   return Value::of(false);
 }
 
+namespace {
+
+std::string kernel_label(const MatrixKernel& k) {
+  std::string label(k.series);
+  if (k.kind == "ga") label += " (GA";
+  else if (k.kind == "hwe") label += " (HWE";
+  else if (k.kind == "uek") label += " (UEK";
+  else return k.version ? label + " (" + std::string(*k.version) + ")" : label;
+  return label + (k.version ? ", " + std::string(*k.version) : "") + ")";
+}
+
+// The distribution's package that installs a kernel of this kind, where a
+// primary source names it (packages.ubuntu.com: linux-generic is the GA
+// kernel, linux-generic-hwe-<release> the HWE one, which follows Ubuntu's
+// newest HWE series; packages.debian.org: linux-image-amd64 the release's
+// kernel). "" elsewhere: rocmdoc does not guess a package name.
+std::string kernel_package(const std::string& distro, const std::string& version_id, const MatrixKernel& k) {
+  if (distro == "ubuntu" && k.kind == "ga") return "linux-generic";
+  if (distro == "ubuntu" && k.kind == "hwe") return "linux-generic-hwe-" + version_id;
+  if (distro == "debian" && k.kind == "ga") return "linux-image-amd64";
+  return "";
+}
+
+// "6.5" of "6.5.0-45-generic"; "" where it has no series.
+std::string kernel_series(const std::string& release) {
+  size_t dot = release.find('.');
+  size_t end = dot == std::string::npos ? dot : release.find_first_not_of("0123456789", dot + 1);
+  if (dot == std::string::npos || dot == 0 || end == dot + 1) return "";
+  return release.substr(0, end);
+}
+
+}  // namespace
+
+Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const std::string& distro,
+                                             const std::string& version_id, const std::string& running_kernel,
+                                             const std::string& family, const std::string& gfx,
+                                             const std::string& device_id) const {
+  ListedKernels out;
+  const Release* r = find_release(version);
+  if (!r) {
+    out.unknown_why = "ROCm " + version + " is not in the matrix (as of " + as_of_ + ")";
+    return out;
+  }
+  std::string where = "ROCm " + version + " on " + distro + " " + version_id;
+  if (r->distros.empty()) {
+    out.unknown_why = "the matrix has no distribution list for ROCm " + version;
+    return out;
+  }
+  // Every row of the version, in kernel_support's way (Release::distro_rows),
+  // so the kernels named in a fix are the ones the check judged by.
+  auto rows = r->distro_rows(distro, version_id);
+  if (rows.empty()) {
+    out.unknown_why = "ROCm " + version + " does not list " + distro + " " + version_id;
+    return out;
+  }
+  if (std::all_of(rows.begin(), rows.end(), [](auto* d) { return d->kernels.empty(); })) {
+    out.unknown_why = "the matrix lists no kernels for " + where;
+    return out;
+  }
+  const GpuDevice* device = device_or_null(device_id);
+  auto fits = [&](const MatrixDistro* d) { return !d->kernels.empty() && d->limit_leaves_out(family, gfx, device).empty(); };
+  // Rows with kernels, all limited to other GPUs, list no kernel for this
+  // one: unknown, with kernel_support's reason.
+  if (std::none_of(rows.begin(), rows.end(), fits)) {
+    out.unknown_why = kernel_support(version, distro, version_id, "", family, gfx, device_id).why();
+    return out;
+  }
+  std::vector<const MatrixKernel*> listed;
+  for (auto* d : rows) {
+    if (!fits(d)) continue;
+    for (auto& k : d->kernels)
+      if (k.for_family(family)) listed.push_back(&k);
+  }
+  std::string running = kernel_series(running_kernel);
+  if (!running.empty()) {
+    auto older = std::stable_partition(listed.begin(), listed.end(),
+                                       [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });
+    // The older ones nearest the running kernel first: past a mainline 6.15,
+    // HWE 6.11 before GA 6.8 (whichever is chosen in GRUB's menu, the newer
+    // one keeps more of what the running kernel had).
+    std::stable_sort(older, listed.end(), [](const MatrixKernel* a, const MatrixKernel* b) {
+      return compare_versions(a->series, b->series) > 0;
+    });
+    out.running_newer = Value::of(!listed.empty() && older == listed.begin() &&
+                                  std::none_of(listed.begin(), listed.end(), [&](const MatrixKernel* k) {
+                                    return version_in_series(running_kernel, k->series);
+                                  }));
+  } else {
+    out.running_newer = Value::unknown("the running kernel's series is not known (" + running_kernel + ")");
+  }
+  for (auto* k : listed) {
+    std::string label = kernel_label(*k);
+    if (std::find(out.labels.begin(), out.labels.end(), label) == out.labels.end()) out.labels.push_back(label);
+    std::string package = kernel_package(distro, version_id, *k);
+    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end())
+      out.packages.push_back(package);
+  }
+  if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";
+  return out;
+}
+
 std::optional<std::string> Matrix::resolve_release(const std::string& wanted) const {
   if (find_release(wanted)) return wanted;
   const Release* newest = nullptr;

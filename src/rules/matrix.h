@@ -283,6 +283,27 @@ class Matrix {
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
                        const std::string& kernel_release, const std::string& family = "",
                        const std::string& gfx = "", const std::string& device_id = "") const;
+  // The kernels the release lists for the distribution version and this GPU
+  // (the rows kernel_support judges by), each with the distribution's
+  // package that installs it where a primary source names one. Series newer
+  // than the running kernel's come first, in the matrix's order: GRUB boots
+  // the newest kernel installed, so on Ubuntu 22.04 running HWE 6.5, GA
+  // 5.15's linux-generic changes nothing and HWE 6.8's package is the fix;
+  // the older ones follow, newest first. Check's
+  // target.kernels and install's plan note both name them from here.
+  struct ListedKernels {
+    std::vector<std::string> labels;    // "6.8 (GA)", "7.0 (HWE)"
+    std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known
+    std::string unknown_why;            // not empty: the matrix cannot name them, and why
+    // The running kernel's series is newer than every listed one (a mainline
+    // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then
+    // does not change what GRUB boots. Unknown where the running kernel has
+    // no series or no kernel is listed.
+    Value running_newer = Value::unknown("no kernel is listed");
+  };
+  ListedKernels listed_kernels(const std::string& version, const std::string& distro, const std::string& version_id,
+                               const std::string& running_kernel, const std::string& family = "",
+                               const std::string& gfx = "", const std::string& device_id = "") const;
   // Whether the release lists the distribution for a GPU of this family
   // (instinct, radeon, apu) and gfx target ("" for either: not known):
   // false where it does not list the distribution, or every row of it is

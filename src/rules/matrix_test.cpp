@@ -331,8 +331,22 @@ TEST_CASE("without an install the target is the newest release for the GPU and d
   // Older than both, or a release without a series: the matrix's order.
   between["kernel"]["release"] = "6.2.0-39-generic";
   CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  CHECK(target_of(between)["kernel_newer_than_listed"] == false);
   between["kernel"]["release"] = "custom";
   CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  CHECK(unknown_reason(target_of(between)["kernel_newer_than_listed"]) ==
+        "the running kernel's series is not known (custom)");
+  // Newer than every listed series (a mainline 6.15): the newest listed
+  // first, and the fact that says a listed kernel beside it is not what GRUB
+  // boots.
+  between["kernel"]["release"] = "6.15.0-061500-generic";
+  t = target_of(between);
+  CHECK(t["kernels"] == Json::array({"6.11 (HWE)", "6.8 (GA)"}));
+  CHECK(t["kernel_packages"] == Json::array({"linux-generic-hwe-24.04", "linux-generic"}));
+  CHECK(t["kernel_newer_than_listed"] == true);
+  // In a listed series, even its newest: not newer than the list.
+  between["kernel"]["release"] = "6.11.0-29-generic";
+  CHECK(target_of(between)["kernel_newer_than_listed"] == false);
 
   // An install whose version cannot be read is not guessed at.
   Json f = machine("24.04", "6.2.4");
