@@ -367,10 +367,7 @@ void describe_torch(Json& t, const Json& gpus, const Matrix& matrix) {
     return compare_versions(a->torch, b->torch) > 0;
   });
   for (auto* w : candidates) {
-    if (!gfx.empty()) {
-      bool absent = std::find(w->gfx_absent.begin(), w->gfx_absent.end(), gfx) != w->gfx_absent.end();
-      if (absent || (w->gfx && std::find(w->gfx->begin(), w->gfx->end(), gfx) == w->gfx->end())) continue;
-    }
+    if (!gfx.empty() && matrix.wheel_has_gfx(*w, gfx).is_false()) continue;
     t["torch_index"] = std::string(w->index_url);
     t["torch"] = std::string(w->torch);
     return;

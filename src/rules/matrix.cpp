@@ -323,9 +323,21 @@ Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::s
     return Value::unknown("torch " + torch_version + " is not a ROCm wheel from download.pytorch.org");
   const Wheel* w = rocm_wheel(torch_version);
   if (!w) return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
-  if (w->gfx) return Value::of(contains(*w->gfx, gfx));
-  if (contains(w->gfx_absent, gfx)) return Value::of(false);
-  return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w->unconfirmed));
+  return wheel_has_gfx(*w, gfx);
+}
+
+Value Matrix::wheel_has_gfx(const Wheel& w, const std::string& gfx) const {
+  std::string torch_version = std::string(w.torch) + "+rocm" + std::string(w.rocm);
+  if (contains(w.gfx_absent, gfx)) return Value::of(false);
+  if (w.gfx && contains(*w.gfx, gfx)) return Value::of(true);
+  // A list of low confidence does not rule a GPU out: "your wheel lacks
+  // this GPU" on an inferred list would send the user to replace a wheel
+  // that may work.
+  if (w.gfx && w.gfx_confidence == "low")
+    return Value::unknown("torch " + torch_version + "'s gfx list, which does not name " + gfx +
+                          ", is of low confidence" + unconfirmed_note(w.unconfirmed));
+  if (w.gfx) return Value::of(false);
+  return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w.unconfirmed));
 }
 
 Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {

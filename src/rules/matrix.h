@@ -200,6 +200,9 @@ struct Wheel {
   MatrixText index_url;
   std::optional<MatrixTexts> python;     // null: not read
   std::optional<MatrixTexts> gfx;        // null: not read
+  // high, medium or low: a low list (inferred, not read at the release's
+  // branch) shows where a GPU is, but its silence is no proof of absence.
+  MatrixText gfx_confidence;
   MatrixTexts gfx_absent;                // targets known to be missing
   std::optional<MatrixText> unconfirmed;
 };
@@ -343,8 +346,12 @@ class Matrix {
   Json hsa_override_reported(const std::string& gfx, const std::string& value) const;
   // Whether the ROCm wheel of torch_version ("2.5.1+rocm6.2") was built for
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
-  // unknown where the matrix has neither.
+  // unknown where the matrix has neither, and where only a list of low
+  // confidence leaves gfx out (gfx_absent still decides there).
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
+  // The same of one wheel entry: check's torch_wheel_has_gfx, the target's
+  // torch index and install's PyTorch step decide by it alike.
+  Value wheel_has_gfx(const Wheel& w, const std::string& gfx) const;
   // The ROCm wheel torch_version ("2.5.1+rocm6.2") is, or null where the
   // matrix does not list it (torch_wheel_has_gfx, torch_index()).
   const Wheel* rocm_wheel(const std::string& torch_version) const;

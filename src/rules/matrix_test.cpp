@@ -84,6 +84,9 @@ wheels:
 - {torch: "2.5.1", rocm: "6.2", channel: release, index_url: "https://x/rocm6.2", python: null, torchvision: null,
    torchaudio: null, gfx: null, gfx_confidence: low, gfx_absent: [gfx1031], confidence: low, unconfirmed: gfx list not read,
    sources: [index]}
+- {torch: "2.6.0", rocm: "9.9", channel: release, index_url: "https://x/rocm9.9", python: null, torchvision: null,
+   torchaudio: null, gfx: [gfx942, gfx1100], gfx_confidence: low, gfx_absent: [gfx803], confidence: low,
+   unconfirmed: gfx list from a PR description, sources: [index]}
 )";
 
 struct Loaded {
@@ -186,6 +189,14 @@ TEST_CASE("the override suggested is the best reported one, and wheel gfx lists 
   CHECK(m.torch_wheel_has_gfx("2.5.1+rocm6.2", "gfx1100").is_unknown());  // no list known
   CHECK(m.torch_wheel_has_gfx("2.5.1", "gfx1100").is_unknown());          // not a ROCm wheel
   CHECK(m.torch_wheel_has_gfx("2.9.0+rocm7.0", "gfx1100").is_unknown());  // not in the matrix
+  // A list of low confidence: in it is there; left out of it is not known,
+  // unless the target is known to be absent.
+  CHECK(m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx1100").is_true());
+  Value low = m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx1030");
+  CHECK(low.is_unknown());
+  CHECK(low.why() == "torch 2.6.0+rocm9.9's gfx list, which does not name gfx1030, is of low confidence (unconfirmed: gfx "
+                     "list from a PR description)");
+  CHECK(m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx803").is_false());
 }
 
 TEST_CASE("the matrix functions answer from the records", "[matrix]") {
