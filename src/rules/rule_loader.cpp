@@ -365,7 +365,15 @@ class Loader {
     if (n["when_in_text"]) p.when_in_text = condition(n["when_in_text"], "");
     if (n["ruled_out_in_text"]) p.ruled_out_in_text = condition(n["ruled_out_in_text"], "");
     if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
-    if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
+    if (n["confirm"] && n["confirm"].is_sequence()) {
+      for (auto& s : yaml_->list(n["confirm"], "confirm")) p.confirm.push_back(load_step(s, ""));
+      // Without a step that needs no `when`, a machine none fits (or the
+      // text alone, where every fact is unknown) would get no way to check.
+      if (std::all_of(p.confirm.begin(), p.confirm.end(), [](auto& s) { return s.when != nullptr; }))
+        yaml_->fail(n["confirm"], "the last 'confirm' step must have no 'when': it is the one shown where no other fits");
+    } else if (n["confirm"]) {
+      p.confirm.push_back(load_step(n["confirm"], ""));
+    }
     if (n["needs_set"]) {
       for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
       if (p.needs_set.empty()) yaml_->fail(n["needs_set"], "'needs_set' names at least one variable");

@@ -533,4 +533,25 @@ TEST_CASE("install commands in fixes follow the machine's package manager", "[ex
   for (auto& step : tool["causes"][0]["fix"]["steps"])
     dnf = dnf || (step.contains("argv") && step["argv"] == Json::array({"dnf", "install", "rocminfo"}));
   CHECK(dnf);
+  // The way to check it asks the same package manager (not dpkg on Fedora);
+  // from the text alone, which names none, the sentence names each.
+  auto confirm_of = [&](const Json& out) {
+    for (auto& c : out["causes"])
+      if (c["id"] == "rocm-command-not-installed") return c["confirm"];
+    return Json();
+  };
+  for (auto& [machine, argv0] : std::vector<std::pair<std::string, std::string>>{
+           {"fedora43-mixed-amd-repo", "dnf"}, {"arch-distro-rocm", "pacman"}, {"user-not-in-render", "dpkg"}}) {
+    INFO(machine);
+    Json confirm = confirm_of(json_of(run_rocmdoc(
+        {"explain", "--json", "--root", test::machine_root(machine), "bash: rocminfo: command not found"})));
+    REQUIRE(confirm.is_object());
+    REQUIRE(confirm["argv"].is_array());
+    REQUIRE_FALSE(confirm["argv"].empty());
+    CHECK(confirm["argv"][0] == argv0);
+  }
+  Json text_only = confirm_of(json_of(run_rocmdoc({"explain", "--json", "--no-probe", "bash: rocminfo: command not found"})));
+  REQUIRE(text_only.is_object());
+  CHECK(text_only["argv"].empty());
+  CHECK(text_only["text"].get<std::string>().find("dnf provides '*/bin/rocminfo'") != std::string::npos);
 }
