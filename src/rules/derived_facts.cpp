@@ -337,9 +337,11 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   t["kernels"] = k.labels;
   t["kernel_newer_than_listed"] =
       k.running_newer.is_unknown() ? unknown(k.running_newer.why()) : k.running_newer.json();
-  t["kernel_packages"] = k.packages.empty()
-                             ? unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only")
-                             : Json(k.packages);
+  std::string distro = text(field(field(facts, "distro"), "id"));
+  t["kernel_packages"] = !k.packages.empty() ? Json(k.packages)
+                         : distro == "ubuntu" || distro == "debian"
+                             ? unknown("the matrix names no GA or HWE kind for these kernels, which would name their packages")
+                             : unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only");
 }
 
 // The PyTorch ROCm index for the target release: the newest release-channel

@@ -367,10 +367,14 @@ class Loader {
     if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
     if (n["confirm"] && n["confirm"].is_sequence()) {
       for (auto& s : yaml_->list(n["confirm"], "confirm")) p.confirm.push_back(load_step(s, ""));
-      // Without a step that needs no `when`, a machine none fits (or the
-      // text alone, where every fact is unknown) would get no way to check.
-      if (std::all_of(p.confirm.begin(), p.confirm.end(), [](auto& s) { return s.when != nullptr; }))
-        yaml_->fail(n["confirm"], "the last 'confirm' step must have no 'when': it is the one shown where no other fits");
+      // The last step, without `when`, is for a machine none fits (and the
+      // text alone, where every fact is unknown); a step without `when`
+      // before it would hide every step after it.
+      for (size_t i = 0; i < p.confirm.size(); ++i)
+        if ((p.confirm[i].when != nullptr) == (i + 1 == p.confirm.size()))
+          yaml_->fail(n["confirm"].children[i],
+                      "in a 'confirm' list every step but the last has a 'when', and the last has none: it is the one "
+                      "shown where no other fits");
     } else if (n["confirm"]) {
       p.confirm.push_back(load_step(n["confirm"], ""));
     }

@@ -550,6 +550,17 @@ TEST_CASE("install commands in fixes follow the machine's package manager", "[ex
     REQUIRE_FALSE(confirm["argv"].empty());
     CHECK(confirm["argv"][0] == argv0);
   }
+  // A dnf repository's metadata 404 on Rocky: dnf's step to confirm and to
+  // fix, no apt-get (the problem was apt's only before).
+  Json repo = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("rocky96-amd-rocm"),
+                                   "  - Status code: 404 for https://repo.radeon.com/amdgpu/latest/rhel/9.7/main/x86_64/"
+                                   "repodata/63835e2a2ff7449039ca686e86cb2387ef9dd6821284d0a9bd1fba8a27596be3-primary.xml.gz"}));
+  REQUIRE(top_id(repo) == "amd-repo-metadata-out-of-sync");
+  CHECK(repo["causes"][0]["confirm"]["argv"] == Json::array({"dnf", "makecache"}));
+  for (auto& step : repo["causes"][0]["fix"]["steps"]) {
+    CHECK(step["text"].get<std::string>().find("apt") == std::string::npos);
+    if (step.contains("argv") && !step["argv"].empty()) CHECK(step["argv"][0] != "apt-get");
+  }
   Json text_only = confirm_of(json_of(run_rocmdoc({"explain", "--json", "--no-probe", "bash: rocminfo: command not found"})));
   REQUIRE(text_only.is_object());
   CHECK(text_only["argv"].empty());

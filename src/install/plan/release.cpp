@@ -127,7 +127,8 @@ std::string listed_kernel_advice(const Context& ctx) {
   if (k.labels.empty()) return "";
   // The first package only: its series is newer than the running kernel's
   // where one is, and GRUB boots the newest kernel installed, so an older
-  // series' package would not change the boot.
+  // series' package would not change the boot; past a kernel newer than
+  // every listed one, it is the newest listed, chosen in GRUB's menu.
   if (k.packages.empty()) return " ROCm " + ctx.release->version + " lists " + joined(k.labels, ", ") + " here.";
   std::string boot = k.running_newer.is_true()
                          ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest kernel, "
