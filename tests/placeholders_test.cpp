@@ -69,7 +69,7 @@ const std::set<std::string>& placeholder_leaves() {
       add_blanks(p.rule.why, out);
       for (auto& step : p.rule.fix.steps) add_blanks(step, out);
       for (auto& v : p.rule.fix.verify) add_blanks(v, out);
-      if (p.confirm) add_blanks(*p.confirm, out);
+      for (auto& step : p.confirm) add_blanks(step, out);
     }
     REQUIRE(out.count("gfx"));  // the test reads what it means to
     static const std::regex recipe_placeholder("\\{([a-z_]+)\\}");

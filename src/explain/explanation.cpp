@@ -250,7 +250,7 @@ void judge_on_facts(ExplainedCause& e, const Json& facts, const Knowledge& k) {
     if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
   }
   if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, k);
-  if (problem.confirm) e.confirm = describe_step(*problem.confirm, facts, k.functions);
+  e.confirm = describe_first_step(problem.confirm, facts, k.functions);
 }
 
 // A text no message of the catalogue matched may still be about a known

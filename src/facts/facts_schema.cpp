@@ -375,6 +375,7 @@ constexpr std::string_view kFactNames[] = {
     "target.gpu_left_out",
     "target.in_matrix",
     "target.installed",
+    "target.kernel_newer_than_listed",
     "target.kernel_packages[]",
     "target.kernels[]",
     "target.matrix_as_of",

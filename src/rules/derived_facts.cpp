@@ -314,29 +314,9 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
   return newest;
 }
 
-std::string kernel_label(const MatrixKernel& k) {
-  std::string label(k.series);
-  if (k.kind == "ga") label += " (GA";
-  else if (k.kind == "hwe") label += " (HWE";
-  else if (k.kind == "uek") label += " (UEK";
-  else return k.version ? label + " (" + std::string(*k.version) + ")" : label;
-  return label + (k.version ? ", " + std::string(*k.version) : "") + ")";
-}
-
-// The distribution's package that installs a kernel of this kind, where a
-// primary source names it (packages.ubuntu.com: linux-generic is the GA
-// kernel, linux-generic-hwe-<release> the HWE one, which follows Ubuntu's
-// newest HWE series; packages.debian.org: linux-image-amd64 the release's
-// kernel). "" elsewhere: rocmdoc does not guess a package name.
-std::string kernel_package(const std::string& distro, const std::string& version_id, const MatrixKernel& k) {
-  if (distro == "ubuntu" && k.kind == "ga") return "linux-generic";
-  if (distro == "ubuntu" && k.kind == "hwe") return "linux-generic-hwe-" + version_id;
-  if (distro == "debian" && k.kind == "ga") return "linux-image-amd64";
-  return "";
-}
-
 // target.kernels and target.kernel_packages: the kernel series the target
-// release lists for this distribution, and the packages that install them.
+// release lists for this distribution and GPU, and the packages that install
+// them (Matrix::listed_kernels).
 void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   // By value: `why` is often t["rocm"], and adding a key to t (an ordered
   // object, a vector inside) moves its members, which would leave a
@@ -344,68 +324,24 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   auto both = [&](Json why) {
     t["kernels"] = why;
     t["kernel_packages"] = why;
+    t["kernel_newer_than_listed"] = why;
   };
   if (!t["rocm"].is_string()) return both(t["rocm"]);
-  std::string rocm = t["rocm"].get<std::string>();
-  const Release* r = matrix.find_release(rocm);
-  if (!r) return both(unknown("ROCm " + rocm + " is not in the matrix (as of " + matrix.as_of() + ")"));
   if (auto why = unversioned_distro(facts, matrix)) return both(*why);
-  const Json& id = field(field(facts, "distro"), "id");
-  const Json& version = field(field(facts, "distro"), "version_id");
-  std::string distro = id.get<std::string>(), version_id = version.get<std::string>();
-  if (r->distros.empty()) return both(unknown("the matrix has no distribution list for ROCm " + rocm));
-  // The rows Matrix::kernel_support judges by, in its way (every row of the
-  // version, see Release::distro_rows), so the kernels named in a fix are the
-  // ones the check judged by.
-  auto rows = r->distro_rows(distro, version_id);
-  if (rows.empty()) return both(unknown("ROCm " + rocm + " does not list " + distro + " " + version_id));
-  if (std::all_of(rows.begin(), rows.end(), [](auto* d) { return d->kernels.empty(); }))
-    return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id));
-  Json kernels = Json::array(), packages = Json::array();
-  std::string family = t["gpu_family"].is_string() ? t["gpu_family"].get<std::string>() : "";
-  std::string gfx = t["gpu_gfx"].is_string() ? t["gpu_gfx"].get<std::string>() : "";
-  std::string device_id = t["gpu_device_id"].is_string() ? t["gpu_device_id"].get<std::string>() : "";
-  const GpuDevice* device = matrix.device_or_null(device_id);
-  auto fits = [&](const MatrixDistro* d) { return !d->kernels.empty() && d->limit_leaves_out(family, gfx, device).empty(); };
-  // Rows with kernels, all limited to other GPUs, list no kernel for this
-  // one: unknown, with kernel_support's reason, as the rules that judge the
-  // kernel get.
-  if (std::none_of(rows.begin(), rows.end(), fits))
-    return both(unknown(matrix.kernel_support(rocm, distro, version_id, "", family, gfx, device_id).why()));
-  // The packages of series newer than the running kernel first: GRUB boots
-  // the newest kernel installed, so on Ubuntu 22.04 running HWE 6.5, GA
-  // 5.15's linux-generic changes nothing and HWE 6.8's package is the fix.
-  const Json& release = field(field(facts, "kernel"), "release");
-  std::string running_series;  // "6.5" of "6.5.0-45-generic"
-  if (release.is_string()) {
-    const std::string& r = release.get_ref<const std::string&>();
-    size_t dot = r.find('.');
-    size_t end = dot == std::string::npos ? dot : r.find_first_not_of("0123456789", dot + 1);
-    if (dot != std::string::npos && dot > 0 && end != dot + 1) running_series = r.substr(0, end);
-  }
-  std::vector<const MatrixKernel*> listed;
-  for (auto* d : rows) {
-    if (!fits(d)) continue;
-    for (auto& k : d->kernels)
-      if (k.for_family(family)) listed.push_back(&k);
-  }
-  if (!running_series.empty())
-    std::stable_partition(listed.begin(), listed.end(),
-                          [&](const MatrixKernel* k) { return compare_versions(k->series, running_series) > 0; });
-  for (auto* k : listed) {
-    Json label = kernel_label(*k);
-    if (std::find(kernels.begin(), kernels.end(), label) == kernels.end()) kernels.push_back(label);
-    std::string package = kernel_package(distro, version_id, *k);
-    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end())
-      packages.push_back(package);
-  }
-  if (kernels.empty())
-    return both(unknown("the matrix lists no kernels for ROCm " + rocm + " on " + distro + " " + version_id + " for " + family +
-                        " GPUs"));
-  t["kernels"] = kernels;
-  t["kernel_packages"] = packages.empty()
-                             ? unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only")
-                             : packages;
+  auto text = [&](const Json& j) { return j.is_string() ? j.get<std::string>() : std::string(); };
+  Matrix::ListedKernels k = matrix.listed_kernels(
+      t["rocm"].get<std::string>(), text(field(field(facts, "distro"), "id")),
+      text(field(field(facts, "distro"), "version_id")), text(field(field(facts, "kernel"), "release")),
+      text(t["gpu_family"]), text(t["gpu_gfx"]), text(t["gpu_device_id"]));
+  if (!k.unknown_why.empty()) return both(unknown(k.unknown_why));
+  t["kernels"] = k.labels;
+  t["kernel_newer_than_listed"] =
+      k.running_newer.is_unknown() ? unknown(k.running_newer.why()) : k.running_newer.json();
+  std::string distro = text(field(field(facts, "distro"), "id"));
+  t["kernel_packages"] = !k.packages.empty() ? Json(k.packages)
+                         : distro == "ubuntu" || distro == "debian"
+                             ? unknown("the matrix names no GA or HWE kind for these kernels, which would name their packages")
+                             : unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only");
 }
 
 // The PyTorch ROCm index for the target release: the newest release-channel
@@ -433,10 +369,7 @@ void describe_torch(Json& t, const Json& gpus, const Matrix& matrix) {
     return compare_versions(a->torch, b->torch) > 0;
   });
   for (auto* w : candidates) {
-    if (!gfx.empty()) {
-      bool absent = std::find(w->gfx_absent.begin(), w->gfx_absent.end(), gfx) != w->gfx_absent.end();
-      if (absent || (w->gfx && std::find(w->gfx->begin(), w->gfx->end(), gfx) == w->gfx->end())) continue;
-    }
+    if (!gfx.empty() && matrix.wheel_has_gfx(*w, gfx).is_false()) continue;
     t["torch_index"] = std::string(w->index_url);
     t["torch"] = std::string(w->torch);
     return;

@@ -323,9 +323,21 @@ Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::s
     return Value::unknown("torch " + torch_version + " is not a ROCm wheel from download.pytorch.org");
   const Wheel* w = rocm_wheel(torch_version);
   if (!w) return Value::unknown("torch " + torch_version + " is not in the matrix (as of " + as_of_ + ")");
-  if (w->gfx) return Value::of(contains(*w->gfx, gfx));
-  if (contains(w->gfx_absent, gfx)) return Value::of(false);
-  return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w->unconfirmed));
+  return wheel_has_gfx(*w, gfx);
+}
+
+Value Matrix::wheel_has_gfx(const Wheel& w, const std::string& gfx) const {
+  std::string torch_version = std::string(w.torch) + "+rocm" + std::string(w.rocm);
+  if (contains(w.gfx_absent, gfx)) return Value::of(false);
+  if (w.gfx && contains(*w.gfx, gfx)) return Value::of(true);
+  // A list of low confidence does not rule a GPU out: "your wheel lacks
+  // this GPU" on an inferred list would send the user to replace a wheel
+  // that may work.
+  if (w.gfx && w.gfx_confidence == "low")
+    return Value::unknown("torch " + torch_version + "'s gfx list, which does not name " + gfx +
+                          ", is of low confidence" + unconfirmed_note(w.unconfirmed));
+  if (w.gfx) return Value::of(false);
+  return Value::unknown("the matrix has no gfx list for torch " + torch_version + unconfirmed_note(w.unconfirmed));
 }
 
 Value Matrix::gpu_support(const std::string& version, const std::string& gfx) const {
@@ -425,6 +437,107 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
                           ", so none of its kernels is for this GPU");
   if (!any_family) return Value::unknown("the matrix lists no kernels" + where + " for " + family + " GPUs");
   return Value::of(false);
+}
+
+namespace {
+
+std::string kernel_label(const MatrixKernel& k) {
+  std::string label(k.series);
+  if (k.kind == "ga") label += " (GA";
+  else if (k.kind == "hwe") label += " (HWE";
+  else if (k.kind == "uek") label += " (UEK";
+  else return k.version ? label + " (" + std::string(*k.version) + ")" : label;
+  return label + (k.version ? ", " + std::string(*k.version) : "") + ")";
+}
+
+// The distribution's package that installs a kernel of this kind, where a
+// primary source names it (packages.ubuntu.com: linux-generic is the GA
+// kernel, linux-generic-hwe-<release> the HWE one, which follows Ubuntu's
+// newest HWE series; packages.debian.org: linux-image-amd64 the release's
+// kernel). "" elsewhere: rocmdoc does not guess a package name.
+std::string kernel_package(const std::string& distro, const std::string& version_id, const MatrixKernel& k) {
+  if (distro == "ubuntu" && k.kind == "ga") return "linux-generic";
+  if (distro == "ubuntu" && k.kind == "hwe") return "linux-generic-hwe-" + version_id;
+  if (distro == "debian" && k.kind == "ga") return "linux-image-amd64";
+  return "";
+}
+
+// "6.5" of "6.5.0-45-generic"; "" where it has no series.
+std::string kernel_series(const std::string& release) {
+  size_t dot = release.find('.');
+  size_t end = dot == std::string::npos ? dot : release.find_first_not_of("0123456789", dot + 1);
+  if (dot == std::string::npos || dot == 0 || end == dot + 1) return "";
+  return release.substr(0, end);
+}
+
+}  // namespace
+
+Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const std::string& distro,
+                                             const std::string& version_id, const std::string& running_kernel,
+                                             const std::string& family, const std::string& gfx,
+                                             const std::string& device_id) const {
+  ListedKernels out;
+  const Release* r = find_release(version);
+  if (!r) {
+    out.unknown_why = "ROCm " + version + " is not in the matrix (as of " + as_of_ + ")";
+    return out;
+  }
+  std::string where = "ROCm " + version + " on " + distro + " " + version_id;
+  if (r->distros.empty()) {
+    out.unknown_why = "the matrix has no distribution list for ROCm " + version;
+    return out;
+  }
+  // Every row of the version, in kernel_support's way (Release::distro_rows),
+  // so the kernels named in a fix are the ones the check judged by.
+  auto rows = r->distro_rows(distro, version_id);
+  if (rows.empty()) {
+    out.unknown_why = "ROCm " + version + " does not list " + distro + " " + version_id;
+    return out;
+  }
+  if (std::all_of(rows.begin(), rows.end(), [](auto* d) { return d->kernels.empty(); })) {
+    out.unknown_why = "the matrix lists no kernels for " + where;
+    return out;
+  }
+  const GpuDevice* device = device_or_null(device_id);
+  auto fits = [&](const MatrixDistro* d) { return !d->kernels.empty() && d->limit_leaves_out(family, gfx, device).empty(); };
+  // Rows with kernels, all limited to other GPUs, list no kernel for this
+  // one: unknown, with kernel_support's reason.
+  if (std::none_of(rows.begin(), rows.end(), fits)) {
+    out.unknown_why = kernel_support(version, distro, version_id, "", family, gfx, device_id).why();
+    return out;
+  }
+  std::vector<const MatrixKernel*> listed;
+  for (auto* d : rows) {
+    if (!fits(d)) continue;
+    for (auto& k : d->kernels)
+      if (k.for_family(family)) listed.push_back(&k);
+  }
+  std::string running = kernel_series(running_kernel);
+  if (!running.empty()) {
+    auto older = std::stable_partition(listed.begin(), listed.end(),
+                                       [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });
+    // The older ones nearest the running kernel first: past a mainline 6.15,
+    // HWE 6.11 before GA 6.8 (whichever is chosen in GRUB's menu, the newer
+    // one keeps more of what the running kernel had).
+    std::stable_sort(older, listed.end(), [](const MatrixKernel* a, const MatrixKernel* b) {
+      return compare_versions(a->series, b->series) > 0;
+    });
+    out.running_newer = Value::of(!listed.empty() && older == listed.begin() &&
+                                  std::none_of(listed.begin(), listed.end(), [&](const MatrixKernel* k) {
+                                    return version_in_series(running_kernel, k->series);
+                                  }));
+  } else {
+    out.running_newer = Value::unknown("the running kernel's series is not known (" + running_kernel + ")");
+  }
+  for (auto* k : listed) {
+    std::string label = kernel_label(*k);
+    if (std::find(out.labels.begin(), out.labels.end(), label) == out.labels.end()) out.labels.push_back(label);
+    std::string package = kernel_package(distro, version_id, *k);
+    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end())
+      out.packages.push_back(package);
+  }
+  if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";
+  return out;
 }
 
 std::optional<std::string> Matrix::resolve_release(const std::string& wanted) const {

@@ -200,6 +200,9 @@ struct Wheel {
   MatrixText index_url;
   std::optional<MatrixTexts> python;     // null: not read
   std::optional<MatrixTexts> gfx;        // null: not read
+  // high, medium or low: a low list (inferred, not read at the release's
+  // branch) shows where a GPU is, but its silence is no proof of absence.
+  MatrixText gfx_confidence;
   MatrixTexts gfx_absent;                // targets known to be missing
   std::optional<MatrixText> unconfirmed;
 };
@@ -283,6 +286,27 @@ class Matrix {
   Value kernel_support(const std::string& version, const std::string& distro, const std::string& version_id,
                        const std::string& kernel_release, const std::string& family = "",
                        const std::string& gfx = "", const std::string& device_id = "") const;
+  // The kernels the release lists for the distribution version and this GPU
+  // (the rows kernel_support judges by), each with the distribution's
+  // package that installs it where a primary source names one. Series newer
+  // than the running kernel's come first, in the matrix's order: GRUB boots
+  // the newest kernel installed, so on Ubuntu 22.04 running HWE 6.5, GA
+  // 5.15's linux-generic changes nothing and HWE 6.8's package is the fix;
+  // the older ones follow, newest first. Check's
+  // target.kernels and install's plan note both name them from here.
+  struct ListedKernels {
+    std::vector<std::string> labels;    // "6.8 (GA)", "7.0 (HWE)"
+    std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known
+    std::string unknown_why;            // not empty: the matrix cannot name them, and why
+    // The running kernel's series is newer than every listed one (a mainline
+    // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then
+    // does not change what GRUB boots. Unknown where the running kernel has
+    // no series or no kernel is listed.
+    Value running_newer = Value::unknown("no kernel is listed");
+  };
+  ListedKernels listed_kernels(const std::string& version, const std::string& distro, const std::string& version_id,
+                               const std::string& running_kernel, const std::string& family = "",
+                               const std::string& gfx = "", const std::string& device_id = "") const;
   // Whether the release lists the distribution for a GPU of this family
   // (instinct, radeon, apu) and gfx target ("" for either: not known):
   // false where it does not list the distribution, or every row of it is
@@ -322,8 +346,12 @@ class Matrix {
   Json hsa_override_reported(const std::string& gfx, const std::string& value) const;
   // Whether the ROCm wheel of torch_version ("2.5.1+rocm6.2") was built for
   // gfx: from the wheel's gfx list, or its list of known-absent targets;
-  // unknown where the matrix has neither.
+  // unknown where the matrix has neither, and where only a list of low
+  // confidence leaves gfx out (gfx_absent still decides there).
   Value torch_wheel_has_gfx(const std::string& torch_version, const std::string& gfx) const;
+  // The same of one wheel entry: check's torch_wheel_has_gfx, the target's
+  // torch index and install's PyTorch step decide by it alike.
+  Value wheel_has_gfx(const Wheel& w, const std::string& gfx) const;
   // The ROCm wheel torch_version ("2.5.1+rocm6.2") is, or null where the
   // matrix does not list it (torch_wheel_has_gfx, torch_index()).
   const Wheel* rocm_wheel(const std::string& torch_version) const;

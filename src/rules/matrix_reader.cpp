@@ -420,7 +420,7 @@ class MatrixReader {
     opt(n, "torchvision");
     opt(n, "torchaudio");
     w.gfx = null_or_strs(n, "gfx");
-    one_of(n, "gfx_confidence", {"high", "medium", "low"});
+    w.gfx_confidence = one_of(n, "gfx_confidence", {"high", "medium", "low"});
     w.gfx_absent = opt_strs(n, "gfx_absent");
     opt_strs(n, "notes");
     provenance(n);

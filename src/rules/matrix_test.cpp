@@ -84,6 +84,9 @@ wheels:
 - {torch: "2.5.1", rocm: "6.2", channel: release, index_url: "https://x/rocm6.2", python: null, torchvision: null,
    torchaudio: null, gfx: null, gfx_confidence: low, gfx_absent: [gfx1031], confidence: low, unconfirmed: gfx list not read,
    sources: [index]}
+- {torch: "2.6.0", rocm: "9.9", channel: release, index_url: "https://x/rocm9.9", python: null, torchvision: null,
+   torchaudio: null, gfx: [gfx942, gfx1100], gfx_confidence: low, gfx_absent: [gfx803], confidence: low,
+   unconfirmed: gfx list from a PR description, sources: [index]}
 )";
 
 struct Loaded {
@@ -186,6 +189,14 @@ TEST_CASE("the override suggested is the best reported one, and wheel gfx lists 
   CHECK(m.torch_wheel_has_gfx("2.5.1+rocm6.2", "gfx1100").is_unknown());  // no list known
   CHECK(m.torch_wheel_has_gfx("2.5.1", "gfx1100").is_unknown());          // not a ROCm wheel
   CHECK(m.torch_wheel_has_gfx("2.9.0+rocm7.0", "gfx1100").is_unknown());  // not in the matrix
+  // A list of low confidence: in it is there; left out of it is not known,
+  // unless the target is known to be absent.
+  CHECK(m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx1100").is_true());
+  Value low = m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx1030");
+  CHECK(low.is_unknown());
+  CHECK(low.why() == "torch 2.6.0+rocm9.9's gfx list, which does not name gfx1030, is of low confidence (unconfirmed: gfx "
+                     "list from a PR description)");
+  CHECK(m.torch_wheel_has_gfx("2.6.0+rocm9.9", "gfx803").is_false());
 }
 
 TEST_CASE("the matrix functions answer from the records", "[matrix]") {
@@ -331,8 +342,22 @@ TEST_CASE("without an install the target is the newest release for the GPU and d
   // Older than both, or a release without a series: the matrix's order.
   between["kernel"]["release"] = "6.2.0-39-generic";
   CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  CHECK(target_of(between)["kernel_newer_than_listed"] == false);
   between["kernel"]["release"] = "custom";
   CHECK(target_of(between)["kernel_packages"] == Json::array({"linux-generic", "linux-generic-hwe-24.04"}));
+  CHECK(unknown_reason(target_of(between)["kernel_newer_than_listed"]) ==
+        "the running kernel's series is not known (custom)");
+  // Newer than every listed series (a mainline 6.15): the newest listed
+  // first, and the fact that says a listed kernel beside it is not what GRUB
+  // boots.
+  between["kernel"]["release"] = "6.15.0-061500-generic";
+  t = target_of(between);
+  CHECK(t["kernels"] == Json::array({"6.11 (HWE)", "6.8 (GA)"}));
+  CHECK(t["kernel_packages"] == Json::array({"linux-generic-hwe-24.04", "linux-generic"}));
+  CHECK(t["kernel_newer_than_listed"] == true);
+  // In a listed series, even its newest: not newer than the list.
+  between["kernel"]["release"] = "6.11.0-29-generic";
+  CHECK(target_of(between)["kernel_newer_than_listed"] == false);
 
   // An install whose version cannot be read is not guessed at.
   Json f = machine("24.04", "6.2.4");

@@ -57,7 +57,10 @@ struct Problem {
   // line beside "No HIP GPUs". It never confirms or refutes; an open problem
   // for which it holds ranks one text-score step higher (`likely_in_text`).
   ExprPtr likely_in_text;
-  std::optional<FixStep> confirm;    // what to check by hand when the facts are unknown
+  // What to check by hand when the facts are unknown: one step, or several
+  // with `when` for the machine's kind (dpkg -S on Debian, rpm -qf on
+  // Fedora); the first whose `when` holds, or that has none, is shown.
+  std::vector<FixStep> confirm;
   // Explain only: it exists only when one of these is set (`needs_set`).
   std::vector<NeededSetting> needs_set;
   // Explain only: problems this one brings about (`leads_to`): no ROCm wheel

@@ -217,9 +217,12 @@ Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::s
   return make_finding(rule, ctx, true);
 }
 
-RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions) {
+std::optional<RenderedStep> describe_first_step(const std::vector<FixStep>& steps, const Json& facts,
+                                                const std::map<std::string, Function>& functions) {
   EvalContext ctx(facts, functions);
-  return render_step(step, ctx, true);
+  for (auto& step : steps)
+    if (!step.when || evaluate(*step.when, ctx).is_true()) return render_step(step, ctx, true);
+  return std::nullopt;
 }
 
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,

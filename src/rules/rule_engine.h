@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "rules/finding.h"
@@ -20,7 +21,10 @@ Finding describe_rule(const Rule& rule, const Json& facts, const std::map<std::s
 // list, a short value (60 bytes or fewer) as written; "" for anything else
 // (an object, a longer list or text), which a one-line reason leaves out.
 std::string fact_value_in_brief(const Json& value);
-RenderedStep describe_step(const FixStep& step, const Json& facts, const std::map<std::string, Function>& functions);
+// The first of the steps whose `when` holds on the facts, or that has none,
+// rendered; nullopt where none does.
+std::optional<RenderedStep> describe_first_step(const std::vector<FixStep>& steps, const Json& facts,
+                                                const std::map<std::string, Function>& functions);
 
 // check: every problem that has a facts condition.
 std::vector<RuleOutcome> run_rules(const RuleSet& rules, const Json& facts,

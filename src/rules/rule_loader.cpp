@@ -365,7 +365,19 @@ class Loader {
     if (n["when_in_text"]) p.when_in_text = condition(n["when_in_text"], "");
     if (n["ruled_out_in_text"]) p.ruled_out_in_text = condition(n["ruled_out_in_text"], "");
     if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
-    if (n["confirm"]) p.confirm = load_step(n["confirm"], "");
+    if (n["confirm"] && n["confirm"].is_sequence()) {
+      for (auto& s : yaml_->list(n["confirm"], "confirm")) p.confirm.push_back(load_step(s, ""));
+      // The last step, without `when`, is for a machine none fits (and the
+      // text alone, where every fact is unknown); a step without `when`
+      // before it would hide every step after it.
+      for (size_t i = 0; i < p.confirm.size(); ++i)
+        if ((p.confirm[i].when != nullptr) == (i + 1 == p.confirm.size()))
+          yaml_->fail(n["confirm"].children[i],
+                      "in a 'confirm' list every step but the last has a 'when', and the last has none: it is the one "
+                      "shown where no other fits");
+    } else if (n["confirm"]) {
+      p.confirm.push_back(load_step(n["confirm"], ""));
+    }
     if (n["needs_set"]) {
       for (auto& item : yaml_->list(n["needs_set"], "needs_set")) p.needs_set.push_back(needed_setting(item));
       if (p.needs_set.empty()) yaml_->fail(n["needs_set"], "'needs_set' names at least one variable");

@@ -118,6 +118,17 @@ TEST_CASE("wrong types and bad values are named", "[rules]") {
         std::string::npos);
   CHECK(with("    when: kfd.device_node.present == false\n", "    install_note: true\n")
             .find("'install_note' needs 'when'") != std::string::npos);
+  // confirm: one step, or a list whose last step has no `when` (the one a
+  // machine none fits, or a text alone, gets).
+  CHECK(with("    title:", "    confirm: {text: look, run: [ls, /dev/kfd]}\n    title:") == "");
+  CHECK(with("    title:", "    confirm:\n      - {text: a, when: 'distro.id == \"fedora\"', run: [dnf, provides, x]}\n"
+                           "      - {text: b}\n    title:") == "");
+  CHECK(with("    title:", "    confirm:\n      - {text: a, when: 'distro.id == \"fedora\"'}\n    title:")
+            .find("rules/catalogue/t.yaml:7:9: in a 'confirm' list every step but the last has a 'when'") == 0);
+  // A step without `when` before the last would hide the ones after it.
+  CHECK(with("    title:", "    confirm:\n      - {text: a}\n      - {text: b, when: 'distro.id == \"fedora\"'}\n"
+                           "      - {text: c}\n    title:")
+            .find("rules/catalogue/t.yaml:7:9: in a 'confirm' list every step but the last") == 0);
 }
 
 // likely_in_text raises an open problem in explain's ranking; its examples

@@ -533,4 +533,36 @@ TEST_CASE("install commands in fixes follow the machine's package manager", "[ex
   for (auto& step : tool["causes"][0]["fix"]["steps"])
     dnf = dnf || (step.contains("argv") && step["argv"] == Json::array({"dnf", "install", "rocminfo"}));
   CHECK(dnf);
+  // The way to check it asks the same package manager (not dpkg on Fedora);
+  // from the text alone, which names none, the sentence names each.
+  auto confirm_of = [&](const Json& out) {
+    for (auto& c : out["causes"])
+      if (c["id"] == "rocm-command-not-installed") return c["confirm"];
+    return Json();
+  };
+  for (auto& [machine, argv0] : std::vector<std::pair<std::string, std::string>>{
+           {"fedora43-mixed-amd-repo", "dnf"}, {"arch-distro-rocm", "pacman"}, {"user-not-in-render", "dpkg"}}) {
+    INFO(machine);
+    Json confirm = confirm_of(json_of(run_rocmdoc(
+        {"explain", "--json", "--root", test::machine_root(machine), "bash: rocminfo: command not found"})));
+    REQUIRE(confirm.is_object());
+    REQUIRE(confirm["argv"].is_array());
+    REQUIRE_FALSE(confirm["argv"].empty());
+    CHECK(confirm["argv"][0] == argv0);
+  }
+  // A dnf repository's metadata 404 on Rocky: dnf's step to confirm and to
+  // fix, no apt-get (the problem was apt's only before).
+  Json repo = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("rocky96-amd-rocm"),
+                                   "  - Status code: 404 for https://repo.radeon.com/amdgpu/latest/rhel/9.7/main/x86_64/"
+                                   "repodata/63835e2a2ff7449039ca686e86cb2387ef9dd6821284d0a9bd1fba8a27596be3-primary.xml.gz"}));
+  REQUIRE(top_id(repo) == "amd-repo-metadata-out-of-sync");
+  CHECK(repo["causes"][0]["confirm"]["argv"] == Json::array({"dnf", "makecache"}));
+  for (auto& step : repo["causes"][0]["fix"]["steps"]) {
+    CHECK(step["text"].get<std::string>().find("apt") == std::string::npos);
+    if (step.contains("argv") && !step["argv"].empty()) CHECK(step["argv"][0] != "apt-get");
+  }
+  Json text_only = confirm_of(json_of(run_rocmdoc({"explain", "--json", "--no-probe", "bash: rocminfo: command not found"})));
+  REQUIRE(text_only.is_object());
+  CHECK(text_only["argv"].empty());
+  CHECK(text_only["text"].get<std::string>().find("dnf provides '*/bin/rocminfo'") != std::string::npos);
 }

@@ -95,7 +95,7 @@ TEST_CASE("no fix, why or title sends the user to a file of rocmdoc's rules", "[
       texts.push_back(&step.text);
       for (auto& a : step.argv) texts.push_back(&a);
     }
-    if (p.confirm) texts.push_back(&p.confirm->text);
+    for (auto& step : p.confirm) texts.push_back(&step.text);
     for (auto* t : texts) {
       INFO(rule.id << ": " << t->text);
       CHECK_FALSE(names_rules_file(t->text));

@@ -1120,12 +1120,15 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
   InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
   CHECK(rocky.id == "unsupported-distro");
-  CHECK(rocky.instead.find("its install guide has no release for it on rocky 9.6 either (ROCm 10.1.0 lists rocky 9.6 only for "
-                           "gfx942)") != std::string::npos);
+  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists rocky 9.6 "
+                           "only for gfx942)") != std::string::npos);
+  // Named as check names it, once: not PRETTY_NAME's "(Blue Onyx)" here and
+  // the ids there.
+  CHECK(rocky.reason.find("this is Rocky Linux 9.6.") != std::string::npos);
   // The same machine with an MI300X: both name ROCm 7.2.4.
   CHECK(newest_for_gpu("rocky96-amd-rocm", mi300x) == "7.2.4");
   CHECK(refusal(plan_for("rocky96-amd-rocm", {}, mi300x)).instead.find("AMD's install guide for ROCm 7.2.4, the newest release "
-                                                                          "that lists this GPU on rocky 9.6") != std::string::npos);
+                                                                          "that lists this GPU on Rocky Linux 9.6") != std::string::npos);
   // Debian 12, which rocmdoc installs on: AMD lists it for Instinct GPUs
   // only, so the RX 7900 XTX gets no release from either, the MI300X the
   // same one from both.
@@ -1134,4 +1137,22 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   CHECK(refusal(plan_for("ubuntu2404-rx7900xtx", {}, bookworm)).id == "unsupported-gpu");
   CHECK(newest_for_gpu("ubuntu2404-rx7900xtx", both(bookworm, mi300x)) == "7.2.4");
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x))).rocm == "7.2.4");
+}
+
+TEST_CASE("a kernel the release does not list: the note names the package that boots a listed one, and GRUB's menu past a newer kernel",
+          "[install-plan]") {
+  // HWE 6.5 on Ubuntu 22.04, where 7.2.4 lists GA 5.15 and HWE 6.8: the HWE
+  // package is newer than the running kernel, so a reboot boots it.
+  InstallPlan older = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
+  CHECK(noted(older, "boot a kernel it lists (6.8 (HWE), 5.15 (GA)) first: `sudo apt-get install linux-generic-hwe-22.04`, "
+                     "reboot into it, and run rocmdoc install again."));
+  // A mainline 6.15 is newer than both: GRUB would boot it again, so the
+  // note says to choose the listed kernel in GRUB's menu.
+  InstallPlan newer = must_plan(plan_for("ubuntu2204-rx6700xt", {}, [](Json& f) {
+    f["kernel"]["release"] = "6.15.0-061500-generic";
+  }));
+  CHECK(noted(newer, "Kernel 6.15.0-061500-generic is not among the kernels the matrix lists"));
+  CHECK(noted(newer, "`sudo apt-get install linux-generic-hwe-22.04`, reboot and choose it under \"Advanced options\" in "
+                     "GRUB's menu (GRUB boots the newest kernel, and 6.15.0-061500-generic is newer)"));
+  CHECK(!noted(newer, "reboot into it"));
 }

@@ -63,10 +63,10 @@ std::optional<InstallRefusal> choose_torch(Context& ctx) {
   // own, or the override's stand-in) has no kernels for it: the venv step
   // would install it and verify-torch fail at the end. No PyTorch then, as
   // with --no-torch, and the plan says why and what would work.
+  // A list of low confidence that does not name it is not known to lack it
+  // (Matrix::wheel_has_gfx): the plan installs it, and verify-torch tells.
   const std::string& runs_as = ctx.install_gfx.empty() ? ctx.gfx : ctx.install_gfx;
-  auto listed = [&](const Wheel& w) { return w.gfx && std::find(w.gfx->begin(), w.gfx->end(), runs_as) != w.gfx->end(); };
-  bool absent = std::find(best->gfx_absent.begin(), best->gfx_absent.end(), runs_as) != best->gfx_absent.end();
-  if (!runs_as.empty() && ((best->gfx && !listed(*best)) || absent)) {
+  if (!runs_as.empty() && ctx.matrix.wheel_has_gfx(*best, runs_as).is_false()) {
     std::string list;
     if (best->gfx)
       for (auto& g : *best->gfx) list += (list.empty() ? "" : ", ") + std::string(g);

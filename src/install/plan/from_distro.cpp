@@ -29,17 +29,10 @@ bool listed(const OwnPackages& limits, const std::string& gfx) {
   return std::find(limits.gpu_targets.begin(), limits.gpu_targets.end(), gfx) != limits.gpu_targets.end();
 }
 
-// What the machine is: "Debian 13" where the matrix names it, else the ids.
-std::string label(const Context& ctx, const std::string& id, const std::string& version) {
-  const MatrixDistribution* d = ctx.matrix.distribution(id);
-  std::string name = d ? std::string(d->name) : id;
-  return version.empty() ? name : name + " " + version;
-}
-
 // Where rocmdoc knows no own packages of this distribution (or version).
 InstallRefusal no_packages(const Context& ctx, const std::string& id, const std::string& version) {
   const MatrixDistribution* d = ctx.matrix.distribution(id);
-  std::string who = label(ctx, id, version);
+  std::string who = distro_label(ctx);
   std::string amd = ctx.recipes.distro(id, version)
                         ? "Install AMD's ROCm instead: `rocmdoc install --from amd --dry-run` shows the plan."
                         : "Use AMD's packages: rocmdoc installs them on Ubuntu and Debian; for this distribution follow "
@@ -58,8 +51,7 @@ InstallRefusal no_packages(const Context& ctx, const std::string& id, const std:
 }
 
 // dnf and pacman: the distribution's one command, for the user.
-InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, const std::string& id,
-                           const std::string& version) {
+InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, const std::string& id) {
   std::vector<std::string> argv = own.install_argv();
   argv.insert(argv.begin(), "sudo");
   // An enabled AMD ROCm repository offers packages of the same names
@@ -81,7 +73,7 @@ InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, con
                                             "): it offers packages of the same names, and the command would mix AMD's "
                                             "build with the distribution's. Then run ";
   return {"distro-packages-not-planned",
-          label(ctx, id, version) + "'s own ROCm packages install with " + own.manager +
+          distro_label(ctx) + "'s own ROCm packages install with " + own.manager +
               ", which rocmdoc's install steps do not drive (they check packages in dpkg's database and take apt's "
               "locks); it is one command.",
           (first.empty() ? "Run it yourself: `" : first + "it yourself: `") + shell_words(argv, false) +
@@ -194,7 +186,7 @@ std::string distro_alternative(const Context& ctx, bool beside_amd_plan) {
   const MatrixDistribution* d = ctx.matrix.distribution(id);
   const OwnPackages* limits = d ? d->own_packages_for(version) : nullptr;
   if (!own || own->manager != "apt" || !limits || !listed(*limits, ctx.gfx)) return "";
-  return label(ctx, id, version) + "'s own ROCm " + std::string(limits->release) + " is built for " + ctx.gfx +
+  return distro_label(ctx) + "'s own ROCm " + std::string(limits->release) + " is built for " + ctx.gfx +
          (beside_amd_plan ? " too" : "") + ": `rocmdoc install --from distro` plans it" + (beside_amd_plan ? " instead" : "") +
          " (an older release, no AMD driver; its plan says what else it gives up).";
 }
@@ -213,7 +205,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   InstallOptions no_driver = ctx.options;
   no_driver.driver = false;
   if (auto r = platform_refusal(ctx.facts, no_driver)) refusals.push_back(*r);
-  if (own && own->manager != "apt") refusals.push_back(not_planned(ctx, *own, id, version));
+  if (own && own->manager != "apt") refusals.push_back(not_planned(ctx, *own, id));
   else if (!own || !limits) refusals.push_back(no_packages(ctx, id, version));
   if (auto r = choose_gpu(ctx)) refusals.push_back(*r);
   if (!refusals.empty()) {
@@ -221,7 +213,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
     first.also.assign(refusals.begin() + 1, refusals.end());
     return first;
   }
-  std::string release(limits->release), who = label(ctx, id, version);
+  std::string release(limits->release), who = distro_label(ctx);
   std::string targets = joined(texts(limits->gpu_targets), ", ");
   if (!limits->gpu_targets.empty() && !listed(*limits, ctx.gfx)) {
     // AMD's way out where it has one here; where it has none either, the

@@ -109,6 +109,12 @@ PlanStep plan_leftovers_step(const Context& ctx);
 PlanStep plan_groups_step(const Context& ctx);
 PlanStep plan_verify_rocm_step(const Context& ctx);
 
+// The machine's distribution as the plan names it: check's
+// distro_support.label ("Rocky Linux 9.6", not PRETTY_NAME's "(Blue Onyx)"),
+// else the matrix's name and VERSION_ID, else os-release's ID; "" when none
+// is known.
+std::string distro_label(const Context& ctx);
+
 // Decisions, in order; each refuses or fills ctx (and may add notes).
 // platform, architecture, distribution, kernel: every reason that applies, most fundamental first
 void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals);

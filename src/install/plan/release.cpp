@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "install/plan/planner_internal.h"
-#include "rules/derived_facts.h"
 #include "base/version.h"
+#include "rules/derived_facts.h"  // gpu_family
 
 namespace rocmdoc::plan {
 
@@ -122,22 +122,20 @@ const RecipeRelease* requested_release(const InstallRecipes& r, const std::strin
 // them for that release (target.kernels, newer series than the running one
 // first): the way to AMD's table before the driver is built.
 std::string listed_kernel_advice(const Context& ctx) {
-  Json facts = ctx.facts;
-  add_derived_facts(facts, ctx.matrix, ctx.release->version);
-  const Json& target = field(facts, "target");
-  const Json& kernels = field(target, "kernels");
-  const Json& packages = field(target, "kernel_packages");
-  if (field(target, "rocm") != ctx.release->version || !kernels.is_array() || kernels.empty()) return "";
-  std::vector<std::string> listed;
-  for (auto& k : kernels)
-    if (k.is_string()) listed.push_back(k.get<std::string>());
+  Matrix::ListedKernels k = ctx.matrix.listed_kernels(ctx.release->version, ctx.distro->id, ctx.distro->version,
+                                                      ctx.kernel, ctx.gpu_family, ctx.install_gfx, ctx.gpu_device_id);
+  if (k.labels.empty()) return "";
   // The first package only: its series is newer than the running kernel's
-  // where one is (describe_kernels' order), and GRUB boots the newest kernel
-  // installed, so an older series' package would not change the boot.
-  if (!packages.is_array() || packages.empty() || !packages[0].is_string())
-    return " ROCm " + ctx.release->version + " lists " + joined(listed, ", ") + " here.";
-  return " To follow AMD's table, boot a kernel it lists (" + joined(listed, ", ") + ") first: `sudo apt-get install " +
-         packages[0].get<std::string>() + "`, reboot into it, and run rocmdoc install again.";
+  // where one is, and GRUB boots the newest kernel installed, so an older
+  // series' package would not change the boot; past a kernel newer than
+  // every listed one, it is the newest listed, chosen in GRUB's menu.
+  if (k.packages.empty()) return " ROCm " + ctx.release->version + " lists " + joined(k.labels, ", ") + " here.";
+  std::string boot = k.running_newer.is_true()
+                         ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest kernel, "
+                           "and " + ctx.kernel + " is newer)"
+                         : "reboot into it";
+  return " To follow AMD's table, boot a kernel it lists (" + joined(k.labels, ", ") + ") first: `sudo apt-get install " +
+         k.packages.front() + "`, " + boot + ", and run rocmdoc install again.";
 }
 
 void note_release(Context& ctx) {

@@ -61,15 +61,6 @@ std::optional<InstallRefusal> architecture_refusal(const Json& facts) {
                 "Use an x86_64 machine, or build ROCm from source (TheRock).");
 }
 
-// The distribution as os-release names it ("CentOS Stream 9"; Arch has no
-// VERSION_ID, so "arch" with an empty version would read "arch ").
-std::string distro_label(const Json& facts) {
-  std::string pretty = text_at(facts, {"distro", "pretty_name"});
-  if (!pretty.empty()) return pretty;
-  std::string id = text_at(facts, {"distro", "id"}), version = text_at(facts, {"distro", "version_id"});
-  return version.empty() ? id : id + " " + version;
-}
-
 std::string supported_distros(const InstallRecipes& recipes) {
   std::string out;
   for (auto& d : recipes.distros) out += (out.empty() ? "" : ", ") + d.name();
@@ -82,7 +73,7 @@ std::string supported_distros(const InstallRecipes& recipes) {
 // only), so install and check say the same of such a machine.
 std::string guide_advice(const Context& ctx, const std::string& id, const std::string& version) {
   const std::string guide = "https://rocm.docs.amd.com/projects/install-on-linux/";
-  std::string where = version.empty() ? id : id + " " + version;
+  std::string where = distro_label(ctx);
   const Json& target = field(ctx.facts, "target");
   const Json& newest = field(target, "newest_for_gpu");
   if (newest.is_string())
@@ -104,14 +95,23 @@ std::string guide_advice(const Context& ctx, const std::string& id, const std::s
   // Arch): AMD's guide has no section to follow, so say what check says.
   const Json& support = field(ctx.facts, "distro_support");
   if (field(support, "listed").is_boolean() && !field(support, "listed").get<bool>()) {
-    std::string label = text_at(support, {"label"}), use = text_at(support, {"use"});
-    return "AMD does not support " + (label.empty() ? where : label) + ": " +
+    std::string use = text_at(support, {"use"});
+    return "AMD does not support " + where + ": " +
            (use.empty() ? "use a distribution and version AMD's install guide lists (" + guide + ")" : "use " + use) + ".";
   }
   return "Use one of those distributions, or follow AMD's install guide for yours (" + guide + ").";
 }
 
 }  // namespace
+
+std::string distro_label(const Context& ctx) {
+  std::string label = text_at(ctx.facts, {"distro_support", "label"});
+  if (!label.empty()) return label;
+  std::string id = text_at(ctx.facts, {"distro", "id"}), version = text_at(ctx.facts, {"distro", "version_id"});
+  const MatrixDistribution* d = id.empty() ? nullptr : ctx.matrix.distribution(id);
+  std::string name = d ? std::string(d->name) : id;
+  return version.empty() || name.empty() ? name : name + " " + version;
+}
 
 void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
   if (auto r = platform_refusal(ctx.facts, ctx.options)) refusals.push_back(*r);
@@ -121,7 +121,7 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
   if (!ctx.distro) {
     refusals.push_back(refuse("unsupported-distro",
                               "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
-                                  (id.empty() ? std::string("an unknown distribution") : distro_label(ctx.facts)) + ".",
+                                  (id.empty() ? std::string("an unknown distribution") : distro_label(ctx)) + ".",
                               guide_advice(ctx, id, version) +
                                   std::string(ctx.recipes.own_packages_for(id, version)
                                                   ? " This distribution has ROCm packages of its own: `rocmdoc install "
