@@ -281,7 +281,7 @@ TEST_CASE("refusals say why and what to do instead", "[install-plan]") {
   r7141.rocm = "7.14.1";
   auto not_covered = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", r7141));
   CHECK(not_covered.id == "release-not-covered");
-  CHECK(not_covered.instead.find("on ubuntu 26.04 (10.1.0, 10.0.0)") != std::string::npos);
+  CHECK(not_covered.instead.find("on Ubuntu 26.04 (10.1.0, 10.0.0)") != std::string::npos);
   CHECK(not_covered.instead.find("7.2.4") == std::string::npos);
   InstallOptions r643;
   r643.rocm = "6.4.3";
@@ -512,7 +512,7 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
   auto noted = [&](const std::string& text) {
     return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
   };
-  CHECK(noted("ROCm 10.1.0 is the default on ubuntu 26.04 (elsewhere only where --rocm names it or no other release lists the GPU)"));
+  CHECK(noted("ROCm 10.1.0 is the default on Ubuntu 26.04 (elsewhere only where --rocm names it or no other release lists the GPU)"));
   CHECK(!noted("but rocmdoc has no install recipe for it"));
   CHECK(noted("AMD's install guides print no fingerprint"));
   // An R9700 (gfx1201) gets its own package.
@@ -586,7 +586,7 @@ TEST_CASE("Strix Halo on Ubuntu 24.04: the on-request path after the default rel
   CHECK(p.driver.empty());  // an APU: the kernel's own amdgpu
   CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1151");
   CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
-    return n == "None of the releases rocmdoc installs by default on ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
+    return n == "None of the releases rocmdoc installs by default on Ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
                 "ROCm 10.1.0 does, and the plan installs it.";
   }));
   CHECK(std::none_of(p.notes.begin(), p.notes.end(), [](auto& n) { return n.find("HSA_OVERRIDE_GFX_VERSION") != std::string::npos; }));
@@ -909,7 +909,7 @@ TEST_CASE("from distro: the distribution's packages, no key, lists, driver or re
   // never "installs no release".
   for (auto& g : p.gives_up) CHECK(g.find("no release (none it covers") == std::string::npos);
   CHECK(p.gives_up[0].find("Debian 13's own packages are ROCm 5.7.1") != std::string::npos);
-  CHECK(p.gives_up[0].find("lists debian 13 only for gfx950 and gfx942") != std::string::npos);
+  CHECK(p.gives_up[0].find("lists Debian 13 only for gfx950 and gfx942") != std::string::npos);
   CHECK(p.gives_up[1].find("outside what AMD supports for gfx1100 on Debian 13") != std::string::npos);
   CHECK(p.gives_up[2].find("built for gfx803, gfx900, gfx906, gfx908, gfx90a, gfx1010, gfx1030, gfx1100, gfx1101, gfx1102") !=
         std::string::npos);
@@ -985,7 +985,7 @@ TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and
   };
   auto amd = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", {}, mi50));
   CHECK(amd.id == "unsupported-gpu");
-  CHECK(amd.reason.find("No release rocmdoc installs on ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
+  CHECK(amd.reason.find("No release rocmdoc installs on Ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
   CHECK(amd.instead.find("ROCm 6.3.1 is the newest production release whose GPU list has gfx906. It lists Ubuntu 24.04") !=
         std::string::npos);
   // rocmdoc has no recipe for 6.3.1: AMD's guide, not a rocmdoc command (the review found
@@ -1032,10 +1032,10 @@ TEST_CASE("without --from: AMD's repositories, with a note where the distributio
   CHECK(amd.from == "amd");
   CHECK(amd.rocm == "7.2.4");
   CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro` plans it instead"));
-  CHECK(noted(amd, "ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
+  CHECK(noted(amd, "ROCm 7.2.4 lists Debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
   auto radeon = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
   CHECK(radeon.id == "unsupported-gpu");
-  CHECK(radeon.reason.find("ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942.") != std::string::npos);
+  CHECK(radeon.reason.find("ROCm 7.2.4 lists Debian 13 only for gfx950 and gfx942.") != std::string::npos);
   CHECK(radeon.instead.find("`rocmdoc install --rocm 7.2.4`") != std::string::npos);
   CHECK(radeon.instead.find("Debian 13's own ROCm 5.7.1 is built for gfx1100: `rocmdoc install --from distro`") != std::string::npos);
   InstallOptions explicit_amd;
@@ -1117,10 +1117,10 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   // to AMD's guide for one.
   Json rx = newest_for_gpu("rocky96-amd-rocm", nullptr);
   REQUIRE(is_unknown(rx));
-  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
+  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on Rocky Linux 9.6 (ROCm 10.1.0 lists Rocky Linux 9.6 only for gfx942)");
   InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
   CHECK(rocky.id == "unsupported-distro");
-  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists rocky 9.6 "
+  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists Rocky Linux 9.6 "
                            "only for gfx942)") != std::string::npos);
   // Named as check names it, once: not PRETTY_NAME's "(Blue Onyx)" here and
   // the ids there.

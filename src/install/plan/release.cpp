@@ -103,7 +103,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
     if (!lists_gpu_here(ctx, v, gfx).is_true()) continue;
-    ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
+    ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + distro_label(ctx) +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
   }
@@ -146,7 +146,7 @@ void note_release(Context& ctx) {
                                       ctx.install_gfx, ctx.gpu_device_id);
   if (k.is_false())
     ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
-             " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it." + listed_kernel_advice(ctx));
+             " on " + distro_label(ctx) + "; amdgpu-dkms may fail to build for it." + listed_kernel_advice(ctx));
   for (auto& n : ctx.distro->notes) ctx.note(n);
 }
 
@@ -210,8 +210,7 @@ std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
       // Only rows that list every GPU of the release: a row AMD limits to
       // some GPUs (Debian 12: Instinct only) is left out rather than guessed.
       if (!d.limited_gfx.empty() || !d.limited_families.empty()) continue;
-      const MatrixDistribution* named = ctx.matrix.distribution(std::string(d.id));
-      std::string name = (named ? std::string(named->name) : std::string(d.id)) + " " + std::string(d.version);
+      std::string name = ctx.matrix.distribution_name(d.id) + " " + std::string(d.version);
       bool here = ctx.distro && d.id == ctx.distro->id && d.version == ctx.distro->version;
       if (here) name += " (this one)";
       std::string key = std::string(d.id) + " " + std::string(d.version);
@@ -338,7 +337,7 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
 
 std::optional<InstallRefusal> choose_on_request(Context& ctx, const RecipeRelease& rel, const std::string& gfx) {
   ctx.release = &rel;
-  ctx.note("None of the releases rocmdoc installs by default on " + ctx.distro->name() + " (" + covered_releases(ctx.recipes) +
+  ctx.note("None of the releases rocmdoc installs by default on " + distro_label(ctx) + " (" + covered_releases(ctx.recipes) +
            ") lists " + gfx + "; ROCm " + rel.version + " does, and the plan installs it.");
   return chosen(ctx, gfx);
 }
@@ -395,12 +394,12 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     if (!ctx.release) {
       std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
       return InstallRefusal{"release-not-covered", "rocmdoc has no install recipe for ROCm " + ctx.options.rocm + ".",
-                            here.empty() ? "rocmdoc installs no release on " + ctx.distro->name() + "; follow AMD's install guide."
-                                         : "Pick one of the releases rocmdoc installs on " + ctx.distro->name() + " (" + here +
+                            here.empty() ? "rocmdoc installs no release on " + distro_label(ctx) + "; follow AMD's install guide."
+                                         : "Pick one of the releases rocmdoc installs on " + distro_label(ctx) + " (" + here +
                                                ") with --rocm, or follow AMD's install guide."};
     }
     if (!ctx.release->supports(*ctx.distro))
-      return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + ctx.distro->name() + ".",
+      return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + distro_label(ctx) + ".",
                             "Pick a newer release with --rocm, or leave --rocm out for the newest that fits."};
     Value s = ctx.matrix.gpu_support(ctx.release->version, gfx);
     if (!s.is_unknown() && s.json() == "unsupported")
@@ -434,9 +433,9 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
                ", the nearest release with one.");
     if (rel.on_request)  // the default only here: say why, and what is newer
-      ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
+      ctx.note("ROCm " + rel.version + " is the default on " + distro_label(ctx) +
                " (elsewhere only where --rocm names it or no other release lists the GPU): none of the releases rocmdoc "
-               "picks by default elsewhere supports " + ctx.distro->name() + ".");
+               "picks by default elsewhere supports " + distro_label(ctx) + ".");
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
@@ -444,12 +443,12 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
   std::string anyway = left_out_release.empty()
                            ? ""
                            : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
-                                 ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
+                                 distro_label(ctx) + ": `rocmdoc install --rocm " + left_out_release + "`.";
   // Every release rocmdoc installs here, the on-request line's too (Ubuntu
   // 26.04 has only those), so the list is the one the user can pick from.
   std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
   std::string elsewhere = supported_elsewhere(ctx, gfx);
-  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs on " + ctx.distro->name() + " (" +
+  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs on " + distro_label(ctx) + " (" +
                                                (here.empty() ? covered_releases(ctx.recipes) : here) + ") supports " + gfx +
                                                " according to the matrix (as of " + ctx.matrix.as_of() + ")." +
                                                (left_out.empty() ? "" : " " + left_out + "."),

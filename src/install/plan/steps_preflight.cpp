@@ -14,7 +14,7 @@ namespace {
 const char* kSecureBootVar = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
 
 PlanStep os_step(const Context& ctx) {
-  PlanStep s = step("os", "System is " + ctx.distro->name() + " (" + ctx.distro->codename + ") on x86_64");
+  PlanStep s = step("os", "System is " + distro_label(ctx) + " (" + ctx.distro->codename + ") on x86_64");
   // Read as files, so a recorded machine answers too; os-release may quote values.
   s.checks = {file_has_line("/etc/os-release", "ID=\"?" + RE2::QuoteMeta(ctx.distro->id) + "\"?"),
               file_has_line("/etc/os-release", "VERSION_ID=\"?" + RE2::QuoteMeta(ctx.distro->version) + "\"?"),
