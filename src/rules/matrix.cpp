@@ -536,9 +536,12 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
   for (auto* k : listed) {
     std::string label = kernel_label(*k);
     if (std::find(out.labels.begin(), out.labels.end(), label) == out.labels.end()) out.labels.push_back(label);
+    if (std::find(out.series.begin(), out.series.end(), k->series) == out.series.end()) out.series.emplace_back(k->series);
     std::string package = kernel_package(distro, version_id, *k);
-    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end())
+    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end()) {
       out.packages.push_back(package);
+      out.package_series.emplace_back(k->series);
+    }
   }
   if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";
   if (out.packages.empty())

@@ -299,8 +299,10 @@ class Matrix {
   // target.kernels and install's plan note both name them from here.
   struct ListedKernels {
     std::vector<std::string> labels;    // "6.8 (GA)", "7.0 (HWE)"
+    std::vector<std::string> series;    // "6.8", "7.0": what version_in_series matches
     std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known,
     std::string packages_why;           // and why
+    std::vector<std::string> package_series;  // each package's kernel series ("6.8"), as packages
     std::string unknown_why;            // not empty: the matrix cannot name them, and why
     // The running kernel's series is newer than every listed one (a mainline
     // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then

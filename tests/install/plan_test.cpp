@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <re2/re2.h>
 
 #include "catch.h"
 #include "rules/knowledge.h"
@@ -220,6 +221,8 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
       reference.push_back(id);
   std::vector<std::string> model = reference_step_ids();
   model.erase(std::find(model.begin(), model.end(), "driver-key"));  // only where the release has its own key
+  // Only where the running kernel is not one the release lists (below).
+  for (const char* id : {"listed-kernel", "kernel-reboot"}) model.erase(std::find(model.begin(), model.end(), id));
   CHECK(reference == model);
   std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "secureboot", "headers-available",
                                        "leftover-repos", "apt-base", "headers", "groups", "key", "probe-repos",
@@ -1139,15 +1142,56 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x))).rocm == "7.2.4");
 }
 
-TEST_CASE("a kernel the release does not list: the note names the package that boots a listed one, and GRUB's menu past a newer kernel",
+TEST_CASE("a kernel the release does not list: the plan boots a listed one first, --keep-kernel keeps it, GRUB's menu past a newer kernel",
           "[install-plan]") {
   // HWE 6.5 on Ubuntu 22.04, where 7.2.4 lists GA 5.15 and HWE 6.8: the HWE
-  // package is newer than the running kernel, so a reboot boots it.
+  // package is newer than the running kernel, so a reboot boots it, and the
+  // plan installs it and reboots before anything needs the running kernel's
+  // headers.
   InstallPlan older = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
-  CHECK(noted(older, "boot a kernel it lists (6.8 (HWE), 5.15 (GA)) first: `sudo apt-get install linux-generic-hwe-22.04`, "
-                     "reboot into it, and run rocmdoc install again."));
-  // A mainline 6.15 is newer than both: GRUB would boot it again, so the
-  // note says to choose the listed kernel in GRUB's menu.
+  CHECK(noted(older, "the plan installs linux-generic-hwe-22.04 and reboots into it before it builds the driver"));
+  std::vector<std::string> got = ids(older);
+  auto at = [&](const std::string& id) { return std::find(got.begin(), got.end(), id) - got.begin(); };
+  REQUIRE(at("listed-kernel") < static_cast<long>(got.size()));
+  CHECK(at("apt-base") + 1 == at("listed-kernel"));
+  CHECK(at("listed-kernel") + 1 == at("kernel-reboot"));
+  CHECK(at("kernel-reboot") < at("headers"));
+  const PlanStep& install = older.steps[at("listed-kernel")];
+  REQUIRE(install.actions.size() == 1);
+  CHECK(install.actions[0].argv.back() == "linux-generic-hwe-22.04");
+  // This machine has the HWE package at 6.5's version: done only at 6.8's.
+  REQUIRE(install.checks.size() == 1);
+  CHECK(install.checks[0].kind == StepCheck::Kind::package_version);
+  CHECK(install.checks[0].value == "6.8.");
+  const PlanStep& reboot = older.steps[at("kernel-reboot")];
+  REQUIRE(reboot.checks.size() == 1);
+  // Done once a listed series runs: the 6.8 HWE kernel, or GA 5.15; not 6.5.
+  RE2 booted(reboot.checks[0].value);
+  CHECK(RE2::FullMatch("6.8.0-90-generic", booted));
+  CHECK(RE2::FullMatch("5.15.0-160-generic", booted));
+  CHECK(!RE2::FullMatch("6.5.0-44-generic", booted));
+  CHECK(!RE2::FullMatch("6.80.0-1-generic", booted));
+  // The running kernel's headers are not needed: the gate asks for the kernel package.
+  CHECK(older.steps[at("headers-available")].checks[0].argv.back() == "linux-generic-hwe-22.04");
+  CHECK(older.steps[at("amdgpu-dkms")].title.find("built for the kernel booted at kernel-reboot") != std::string::npos);
+
+  // --keep-kernel: the note of before, no kernel steps, the driver for 6.5.
+  InstallOptions keep;
+  keep.listed_kernel = false;
+  InstallPlan kept = must_plan(plan_for("ubuntu2204-rx6700xt", keep));
+  CHECK(noted(kept, "boot a kernel it lists (6.8 (HWE), 5.15 (GA)) first: `sudo apt-get install linux-generic-hwe-22.04`, "
+                    "reboot into it, and run rocmdoc install again."));
+  got = ids(kept);
+  CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
+  CHECK(kept.steps[at("amdgpu-dkms")].title.find("built for 6.5.0-44-generic") != std::string::npos);
+  // No driver, no kernel to change.
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  got = ids(must_plan(plan_for("ubuntu2204-rx6700xt", no_driver)));
+  CHECK(std::find(got.begin(), got.end(), "kernel-reboot") == got.end());
+
+  // A mainline 6.15 is newer than both: GRUB would boot it again, so no
+  // kernel step, and the note says to choose the listed kernel in GRUB's menu.
   InstallPlan newer = must_plan(plan_for("ubuntu2204-rx6700xt", {}, [](Json& f) {
     f["kernel"]["release"] = "6.15.0-061500-generic";
   }));
@@ -1155,4 +1199,6 @@ TEST_CASE("a kernel the release does not list: the note names the package that b
   CHECK(noted(newer, "`sudo apt-get install linux-generic-hwe-22.04`, reboot and choose it under \"Advanced options\" in "
                      "GRUB's menu (GRUB boots the newest kernel, and 6.15.0-061500-generic is newer)"));
   CHECK(!noted(newer, "reboot into it"));
+  got = ids(newer);
+  CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
 }

@@ -107,6 +107,10 @@ struct PlanStep {
 struct InstallOptions {
   std::string rocm;            // --rocm X.Y.Z; empty: the newest the matrix allows here
   bool driver = true;          // --no-driver: user space only
+  // --keep-kernel: build the driver for the running kernel even where the
+  // release does not list it (default: boot a kernel it lists first, where
+  // the distribution's package for one is known).
+  bool listed_kernel = true;
   bool torch = true;           // --no-torch
   std::string venv;            // --venv PATH; empty: ~U/rocm-venv
   std::string user;            // --user; empty: SUDO_USER, else the invoking user

@@ -118,24 +118,41 @@ const RecipeRelease* requested_release(const InstallRecipes& r, const std::strin
   return nullptr;
 }
 
-// The kernels the release lists here and their packages, as check names
-// them for that release (target.kernels, newer series than the running one
-// first): the way to AMD's table before the driver is built.
-std::string listed_kernel_advice(const Context& ctx) {
+// The running kernel is not one the release lists (the caller knows): with
+// the driver to build and the distribution's package for a listed kernel
+// known, the plan installs that kernel and reboots into it first, since
+// amdgpu-dkms may not build for an unlisted one. GRUB boots the newest kernel
+// installed, so this works only where the listed kernel is newer than the
+// running one; past a newer kernel (a mainline 6.15) the choice is GRUB's
+// menu, which rocmdoc does not change: a note with the way there.
+void plan_or_note_listed_kernel(Context& ctx) {
   Matrix::ListedKernels k = ctx.matrix.listed_kernels(ctx.release->version, ctx.distro->id, ctx.distro->version,
                                                       ctx.kernel, ctx.gpu_family, ctx.install_gfx, ctx.gpu_device_id);
-  if (k.labels.empty()) return "";
-  // The first package only: its series is newer than the running kernel's
-  // where one is, and GRUB boots the newest kernel installed, so an older
-  // series' package would not change the boot; past a kernel newer than
-  // every listed one, it is the newest listed, chosen in GRUB's menu.
-  if (k.packages.empty()) return " ROCm " + ctx.release->version + " lists " + joined(k.labels, ", ") + " here.";
-  std::string boot = k.running_newer.is_true()
-                         ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest kernel, "
-                           "and " + ctx.kernel + " is newer)"
-                         : "reboot into it";
-  return " To follow AMD's table, boot a kernel it lists (" + joined(k.labels, ", ") + ") first: `sudo apt-get install " +
-         k.packages.front() + "`, " + boot + ", and run rocmdoc install again.";
+  std::string unlisted = "Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " +
+                         ctx.release->version + " on " + distro_label(ctx);
+  if (k.labels.empty()) return ctx.note(unlisted + "; amdgpu-dkms may fail to build for it.");
+  std::string labels = joined(k.labels, ", ");
+  if (ctx.options.driver && ctx.options.listed_kernel && !k.packages.empty() && k.running_newer.is_false()) {
+    // The first package: its series is newer than the running kernel's.
+    ctx.listed_kernel_package = k.packages.front();
+    ctx.listed_kernel_package_series = k.package_series.front();
+    ctx.listed_kernel_series = k.series;
+    ctx.listed_kernel_labels = labels;
+    return ctx.note(unlisted + " (" + labels + "), and amdgpu-dkms may fail to build for it: the plan installs " +
+                    k.packages.front() + " and reboots into it before it builds the driver; the run after that reboot "
+                    "plans the remaining steps for that kernel. `--keep-kernel` builds the driver for " + ctx.kernel +
+                    " instead.");
+  }
+  std::string advice = " ROCm " + ctx.release->version + " lists " + labels + " here.";
+  if (!k.packages.empty()) {
+    std::string boot = k.running_newer.is_true()
+                           ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest "
+                             "kernel, and " + ctx.kernel + " is newer)"
+                           : "reboot into it";
+    advice = " To follow AMD's table, boot a kernel it lists (" + labels + ") first: `sudo apt-get install " +
+             k.packages.front() + "`, " + boot + ", and run rocmdoc install again.";
+  }
+  ctx.note(unlisted + "; amdgpu-dkms may fail to build for it." + advice);
 }
 
 void note_release(Context& ctx) {
@@ -144,9 +161,7 @@ void note_release(Context& ctx) {
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
   Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family,
                                       ctx.install_gfx, ctx.gpu_device_id);
-  if (k.is_false())
-    ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
-             " on " + distro_label(ctx) + "; amdgpu-dkms may fail to build for it." + listed_kernel_advice(ctx));
+  if (k.is_false()) plan_or_note_listed_kernel(ctx);
   for (auto& n : ctx.distro->notes) ctx.note(n);
 }
 

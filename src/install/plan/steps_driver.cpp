@@ -1,5 +1,7 @@
 // The kernel driver: enrol the module signing key under Secure Boot, install
 // amdgpu-dkms (built for the running kernel), reboot, and see it loaded.
+#include <re2/re2.h>
+
 #include "install/plan/planner_internal.h"
 
 namespace rocmdoc::plan {
@@ -21,7 +23,10 @@ PlanStep mok_step(const Context& ctx) {
 
 PlanStep dkms_step(const Context& ctx) {
   const std::string& package = ctx.recipes.driver_packages.front();
-  PlanStep s = step("amdgpu-dkms", "AMD GPU driver " + ctx.release->driver + " (amdgpu-dkms, built for " + ctx.kernel + ")");
+  // Behind a kernel-reboot, the run after it plans this step again for the
+  // kernel it boots.
+  std::string kernel = ctx.listed_kernel_package.empty() ? ctx.kernel : "the kernel booted at kernel-reboot";
+  PlanStep s = step("amdgpu-dkms", "AMD GPU driver " + ctx.release->driver + " (amdgpu-dkms, built for " + kernel + ")");
   s.checks = {packages_installed(ctx.recipes.driver_packages),
               output_contains({"dpkg-query", "-W", "-f=${Version}", package}, ctx.release->driver_package_marker),
               output_contains({"dkms", "status", "-m", "amdgpu", "-k", ctx.kernel}, "installed")};
@@ -47,7 +52,41 @@ PlanStep driver_loaded_step() {
   return s;
 }
 
+// The listed kernel's package: its meta package brings the kernel's headers
+// too (linux-generic-hwe-24.04 depends on linux-headers-generic-hwe-24.04).
+// Installed is not enough: on Ubuntu 22.04 running HWE 6.5 the HWE package
+// is installed at 6.5's version, and apt upgrades it to 6.8's. A meta
+// package's version starts with its kernel's series (6.8.0.60.62~22.04.1,
+// Debian's linux-image-amd64 6.1.119-1).
+PlanStep listed_kernel_step(const Context& ctx) {
+  PlanStep s = step("listed-kernel", "A kernel ROCm " + ctx.release->version + " lists here (" + ctx.listed_kernel_labels +
+                                         "): " + ctx.listed_kernel_package + " at its " + ctx.listed_kernel_package_series + " series");
+  s.checks = {package_version(ctx.listed_kernel_package, ctx.listed_kernel_package_series + ".")};
+  s.actions = {apt_install({ctx.listed_kernel_package})};
+  s.needs_root = true;
+  return s;
+}
+
+// Done when the running kernel is in a listed series, read as `uname -r`
+// prints it. A reboot that boots another kernel stops the next run at this
+// step with the reason (the executor does not ask for a second reboot).
+PlanStep kernel_reboot_step(const Context& ctx) {
+  std::string series;
+  for (auto& s : ctx.listed_kernel_series) series += (series.empty() ? "" : "|") + RE2::QuoteMeta(s);
+  PlanStep s = step("kernel-reboot", "Reboot into the listed kernel (then run `rocmdoc install` again to carry on)");
+  s.checks = {file_has_line("/proc/sys/kernel/osrelease", "(?:" + series + ")(?:[.-].*)?")};
+  s.actions = {reboot()};
+  s.needs_root = true;
+  return s;
+}
+
 }  // namespace
+
+void add_listed_kernel_steps(const Context& ctx, std::vector<PlanStep>& steps) {
+  if (ctx.listed_kernel_package.empty()) return;
+  steps.push_back(listed_kernel_step(ctx));
+  steps.push_back(kernel_reboot_step(ctx));
+}
 
 void add_driver_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   if (!ctx.options.driver) return;

@@ -77,6 +77,15 @@ std::vector<std::string> header_packages(const Context& ctx) {
 // Before any change, so apt may not have read its lists yet (a fresh cloud
 // image has none): when the gate stops a run, its title says what to try.
 PlanStep headers_available_step(const Context& ctx) {
+  // Behind a kernel-reboot the running kernel's headers are not needed (an
+  // unlisted kernel's may be gone from the archive): the listed kernel's
+  // package is what must install.
+  if (!ctx.listed_kernel_package.empty()) {
+    PlanStep s = step("headers-available", "The listed kernel " + ctx.listed_kernel_package +
+                                               " can be installed (if not: `sudo apt-get update`)");
+    s.checks = {apt_simulation(apt_simulate_install({ctx.listed_kernel_package}), {})};
+    return s;
+  }
   PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel +
                                              " can be installed (if not: `sudo apt-get update`; if still not, upgrade "
                                              "the kernel and reboot into it)");
