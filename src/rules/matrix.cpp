@@ -773,6 +773,15 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                             auto p = m->library_package(s(a[0]), a[1].json().is_string() ? s(a[1]) : "", version);
                             return Value::of(p ? Json(*p) : Json(nullptr));
                           }};
+  // distribution_library_package(text.library, distro.id, distro.version_id):
+  // the distribution's own package of a ROCm library of that soname major
+  // (libamdhip64-7 for libamdhip64.so.7 on Ubuntu 26.04), or null.
+  f["distribution_library_package"] = {3, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                         if (!a[1].json().is_string() || !a[2].json().is_string())
+                                           return Value::of(Json(nullptr));
+                                         auto* p = distribution_package_for_library(m->libraries_, s(a[0]), s(a[1]), s(a[2]));
+                                         return Value::of(p ? Json(std::string(p->package)) : Json(nullptr));
+                                       }};
   // library_origin(text.library): "amd" or "distribution"; unknown where
   // the map does not list the library (it may be either, or neither).
   f["library_origin"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
