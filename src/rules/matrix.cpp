@@ -517,6 +517,7 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
       if (k.for_family(family)) listed.push_back(&k);
   }
   std::string running = kernel_series(running_kernel);
+  out.running_series = running;
   if (!running.empty()) {
     auto older = std::stable_partition(listed.begin(), listed.end(),
                                        [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });

@@ -303,6 +303,7 @@ class Matrix {
     std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known,
     std::string packages_why;           // and why
     std::vector<std::string> package_series;  // each package's kernel series ("6.8"), as packages
+    std::string running_series;               // the running kernel's ("6.5"), "" where it has none
     std::string unknown_why;            // not empty: the matrix cannot name them, and why
     // The running kernel's series is newer than every listed one (a mainline
     // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then

@@ -342,10 +342,14 @@ TEST_CASE("without AMD's repository a missing ROCm library is the distribution's
   CHECK(step_texts(for_six).find("AMD's repository, which is not configured here") != std::string::npos);
   // With AMD's repository configured (ROCm 6.4.1 from it on 24.04), AMD's
   // package names stay and the distribution's are not offered.
+  // libamdhip64.so.5 is the .so Ubuntu 24.04's own libamdhip64-5 ships.
   auto amd = run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"),
-                          "OSError: librocblas.so.4: cannot open shared object file: No such file or directory\n"});
+                          "OSError: libamdhip64.so.5: cannot open shared object file: No such file or directory\n"});
   Json with_amd = cause_of(json_of(amd), "libamdhip64-or-runtime-lib-not-found");
   REQUIRE(with_amd.is_object());
+  INFO(step_texts(with_amd));
+  CHECK(step_texts(with_amd).find("libamdhip64.so.5 is in package hip-runtime-amd: sudo apt install hip-runtime-amd") !=
+        std::string::npos);
   CHECK(step_texts(with_amd).find("own package") == std::string::npos);
   CHECK(step_texts(with_amd).find("is not configured here") == std::string::npos);
 }

@@ -571,6 +571,22 @@ TEST_CASE("a reboot that did not boot the listed kernel stops the run with the w
   CHECK(fourth.step == "reboot");
 }
 
+TEST_CASE("--keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {
+  World w;
+  add_kernel_steps(w);
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  // Same boot, the plan made again with --keep-kernel: no kernel steps.
+  w.plan = small_plan();
+  auto second = w.run_yes();
+  CHECK(second.outcome == RunOutcome::reboot_needed);
+  CHECK(second.step == "reboot");
+  CHECK(journal_of(w).reboot_requested_by == "reboot");
+  // One reboot is enough: the driver's step counts it.
+  w.reboot("boot-2");
+  auto third = w.run_yes();
+  CHECK(third.outcome == RunOutcome::finished);
+}
+
 TEST_CASE("a journal without reboot_requested_by (written before it) is read as before", "[executor]") {
   World w;
   w.fs.file(w.paths.journal, "{\"format\": 1, \"plan_key\": \"x\", \"reboot_requested_in_boot\": \"b0\", \"done\": []}\n");

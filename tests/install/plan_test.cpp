@@ -222,7 +222,8 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
   std::vector<std::string> model = reference_step_ids();
   model.erase(std::find(model.begin(), model.end(), "driver-key"));  // only where the release has its own key
   // Only where the running kernel is not one the release lists (below).
-  for (const char* id : {"listed-kernel", "kernel-reboot"}) model.erase(std::find(model.begin(), model.end(), id));
+  for (const char* id : {"kernel-candidate", "listed-kernel", "kernel-reboot"})
+    model.erase(std::find(model.begin(), model.end(), id));
   CHECK(reference == model);
   std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "secureboot", "headers-available",
                                        "leftover-repos", "apt-base", "headers", "groups", "key", "probe-repos",
@@ -1153,7 +1154,15 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   std::vector<std::string> got = ids(older);
   auto at = [&](const std::string& id) { return std::find(got.begin(), got.end(), id) - got.begin(); };
   REQUIRE(at("listed-kernel") < static_cast<long>(got.size()));
-  CHECK(at("apt-base") + 1 == at("listed-kernel"));
+  CHECK(at("apt-base") + 1 == at("kernel-candidate"));
+  CHECK(at("kernel-candidate") + 1 == at("listed-kernel"));
+  // apt's candidate must be of the listed series before anything installs.
+  const PlanStep& candidate = older.steps[at("kernel-candidate")];
+  REQUIRE(candidate.checks.size() == 1);
+  CHECK(candidate.checks[0].argv == std::vector<std::string>{"apt-cache", "show", "--no-all-versions", "linux-generic-hwe-22.04"});
+  CHECK(candidate.checks[0].value == "Version: 6.8.");
+  CHECK(candidate.actions.empty());
+  CHECK(older.steps[at("kernel")].title.find("the plan boots a listed kernel first") != std::string::npos);
   CHECK(at("listed-kernel") + 1 == at("kernel-reboot"));
   CHECK(at("kernel-reboot") < at("headers"));
   const PlanStep& install = older.steps[at("listed-kernel")];

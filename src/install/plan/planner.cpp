@@ -12,7 +12,7 @@ namespace rocmdoc {
 
 const std::vector<std::string>& reference_step_ids() {
   static const std::vector<std::string> ids = {
-      "os",          "kernel",    "disk",        "secureboot",    "apt-base", "listed-kernel", "kernel-reboot", "headers", "groups",
+      "os",          "kernel",    "disk",        "secureboot",    "apt-base", "kernel-candidate", "listed-kernel", "kernel-reboot", "headers", "groups",
       "key",         "driver-key", "probe-repos", "amdgpu-list", "rocm-list", "pin",     "apt-update",    "distro-rocm",
       "mok",         "amdgpu-dkms", "reboot",    "driver-loaded", "rocm",     "ldconf",        "path",
       "verify-rocm", "venv-pkg",  "venv",        "torch",         "verify-torch"};

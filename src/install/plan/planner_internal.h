@@ -49,6 +49,12 @@ struct Context {
   bool efi = true;
   InstallPlan* plan = nullptr;
   void note(const std::string& text) const { plan->notes.push_back(text); }
+  // The kernel the driver is built for, as titles name it: behind a
+  // kernel-reboot, the run after it plans those steps again for the kernel
+  // it boots.
+  std::string driver_kernel() const {
+    return listed_kernel_package.empty() ? kernel : "the kernel booted at kernel-reboot";
+  }
   // Whether the install has a user to add to the groups and own the venv.
   bool user_known() const { return !user.empty(); }
 };

@@ -132,14 +132,20 @@ void plan_or_note_listed_kernel(Context& ctx) {
                          ctx.release->version + " on " + distro_label(ctx);
   if (k.labels.empty()) return ctx.note(unlisted + "; amdgpu-dkms may fail to build for it.");
   std::string labels = joined(k.labels, ", ");
-  if (ctx.options.driver && ctx.options.listed_kernel && !k.packages.empty() && k.running_newer.is_false()) {
-    // The first package: its series is newer than the running kernel's.
-    ctx.listed_kernel_package = k.packages.front();
-    ctx.listed_kernel_package_series = k.package_series.front();
+  // The first package of a series newer than the running kernel's (GRUB
+  // boots the newest kernel installed): the newer series come first, but
+  // one of them may have no package (a row without GA/HWE kind).
+  size_t newer = 0;
+  while (newer < k.packages.size() &&
+         !(!k.running_series.empty() && compare_versions(k.package_series[newer], k.running_series) > 0))
+    ++newer;
+  if (ctx.options.driver && ctx.options.listed_kernel && newer < k.packages.size() && k.running_newer.is_false()) {
+    ctx.listed_kernel_package = k.packages[newer];
+    ctx.listed_kernel_package_series = k.package_series[newer];
     ctx.listed_kernel_series = k.series;
     ctx.listed_kernel_labels = labels;
     return ctx.note(unlisted + " (" + labels + "), and amdgpu-dkms may fail to build for it: the plan installs " +
-                    k.packages.front() + " and reboots into it before it builds the driver; the run after that reboot "
+                    ctx.listed_kernel_package + " and reboots into it before it builds the driver; the run after that reboot "
                     "plans the remaining steps for that kernel. `--keep-kernel` builds the driver for " + ctx.kernel +
                     " instead.");
   }

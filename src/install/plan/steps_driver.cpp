@@ -23,10 +23,8 @@ PlanStep mok_step(const Context& ctx) {
 
 PlanStep dkms_step(const Context& ctx) {
   const std::string& package = ctx.recipes.driver_packages.front();
-  // Behind a kernel-reboot, the run after it plans this step again for the
-  // kernel it boots.
-  std::string kernel = ctx.listed_kernel_package.empty() ? ctx.kernel : "the kernel booted at kernel-reboot";
-  PlanStep s = step("amdgpu-dkms", "AMD GPU driver " + ctx.release->driver + " (amdgpu-dkms, built for " + kernel + ")");
+  PlanStep s =
+      step("amdgpu-dkms", "AMD GPU driver " + ctx.release->driver + " (amdgpu-dkms, built for " + ctx.driver_kernel() + ")");
   s.checks = {packages_installed(ctx.recipes.driver_packages),
               output_contains({"dpkg-query", "-W", "-f=${Version}", package}, ctx.release->driver_package_marker),
               output_contains({"dkms", "status", "-m", "amdgpu", "-k", ctx.kernel}, "installed")};
@@ -52,12 +50,27 @@ PlanStep driver_loaded_step() {
   return s;
 }
 
-// The listed kernel's package: its meta package brings the kernel's headers
-// too (linux-generic-hwe-24.04 depends on linux-headers-generic-hwe-24.04).
+// The listed kernel's package (on Ubuntu the meta package brings its headers
+// too; on Debian the headers step of the run after the reboot does).
 // Installed is not enough: on Ubuntu 22.04 running HWE 6.5 the HWE package
 // is installed at 6.5's version, and apt upgrades it to 6.8's. A meta
 // package's version starts with its kernel's series (6.8.0.60.62~22.04.1,
 // Debian's linux-image-amd64 6.1.119-1).
+// What apt would install: a meta package follows the distribution's newest
+// series of its kind (linux-generic-hwe-24.04 is 7.0 from 24.04.5 on, where
+// 10.0.0 lists HWE 6.17), so the run stops here, with lists fresh from
+// apt-base, before it installs a kernel the release does not list. The
+// Version field of `apt-cache show` is not translated (apt-cache policy's
+// "Candidate:" is).
+PlanStep kernel_candidate_step(const Context& ctx) {
+  const std::string& series = ctx.listed_kernel_package_series;
+  PlanStep s = step("kernel-candidate", "apt's " + ctx.listed_kernel_package + " is a " + series +
+                                            " kernel (if not: it follows a series ROCm " + ctx.release->version +
+                                            " does not list; use --keep-kernel, or install a listed kernel yourself)");
+  s.checks = {output_contains({"apt-cache", "show", "--no-all-versions", ctx.listed_kernel_package}, "Version: " + series + ".")};
+  return s;
+}
+
 PlanStep listed_kernel_step(const Context& ctx) {
   PlanStep s = step("listed-kernel", "A kernel ROCm " + ctx.release->version + " lists here (" + ctx.listed_kernel_labels +
                                          "): " + ctx.listed_kernel_package + " at its " + ctx.listed_kernel_package_series + " series");
@@ -84,6 +97,7 @@ PlanStep kernel_reboot_step(const Context& ctx) {
 
 void add_listed_kernel_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   if (ctx.listed_kernel_package.empty()) return;
+  steps.push_back(kernel_candidate_step(ctx));
   steps.push_back(listed_kernel_step(ctx));
   steps.push_back(kernel_reboot_step(ctx));
 }

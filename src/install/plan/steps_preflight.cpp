@@ -23,7 +23,11 @@ PlanStep os_step(const Context& ctx) {
 }
 
 PlanStep kernel_step(const Context& ctx) {
-  PlanStep s = step("kernel", "Running kernel is " + ctx.kernel + " (the plan installs for it)");
+  PlanStep s = step("kernel", "Running kernel is " + ctx.kernel +
+                                  (ctx.listed_kernel_package.empty()
+                                       ? " (the plan installs for it)"
+                                       : " (the plan boots a listed kernel first, and the run after that reboot plans "
+                                         "the driver for it)"));
   // What `uname -r` prints, read from the kernel's own file (also on a recorded machine).
   s.checks = {file_has_line("/proc/sys/kernel/osrelease", RE2::QuoteMeta(ctx.kernel))};
   return s;

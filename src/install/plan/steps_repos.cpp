@@ -22,8 +22,7 @@ PlanStep apt_base_step(const Context& ctx) {
 }
 
 PlanStep headers_step(const Context& ctx) {
-  std::string kernel = ctx.listed_kernel_package.empty() ? ctx.kernel : "the kernel booted at kernel-reboot";
-  PlanStep s = step("headers", "Kernel headers for " + kernel + " and the Python build helpers");
+  PlanStep s = step("headers", "Kernel headers for " + ctx.driver_kernel() + " and the Python build helpers");
   std::vector<std::string> packages = concat(plan_header_packages(ctx), ctx.recipes.python_packages);
   s.checks = {packages_installed(packages), path_exists("/lib/modules/" + ctx.kernel + "/build")};
   s.actions = {apt_install(packages)};

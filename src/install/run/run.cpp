@@ -74,6 +74,11 @@ class Executor {
   RunReport report_;
 };
 
+bool has_reboot(const PlanStep& step) {
+  return std::any_of(step.actions.begin(), step.actions.end(),
+                     [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
+}
+
 bool Executor::recorded(const std::string& step_id) const {
   return std::any_of(journal_.done.begin(), journal_.done.end(), [&](const JournalEntry& e) { return e.step == step_id; });
 }
@@ -99,9 +104,7 @@ bool Executor::save_journal(const PlanStep& step, const std::string& unrecorded)
 bool Executor::record(const PlanStep& step) {
   if (!recorded(step.id)) journal_.done.push_back({step.id, utc_timestamp(), boot_id_});
   // A reboot step is done once: a later reboot step waits for its own reboot.
-  bool is_reboot = std::any_of(step.actions.begin(), step.actions.end(),
-                               [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
-  if (is_reboot) {
+  if (has_reboot(step)) {
     journal_.reboot_requested_in_boot.clear();
     journal_.reboot_requested_by.clear();
   }
@@ -239,10 +242,17 @@ bool Executor::run_step(size_t index) {
     progress_.line(counter + step.title + ": not ready");
     return stop(RunOutcome::failed, step, step.title + ": " + why);
   }
-  bool reboots = std::any_of(step.actions.begin(), step.actions.end(),
-                             [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
-  if (reboots && journal_.reboot_requested_in_boot == boot_id_)
+  bool reboots = has_reboot(step);
+  if (reboots && journal_.reboot_requested_in_boot == boot_id_) {
+    // The pending reboot is this step's now: asked for by a step the plan
+    // dropped (kernel-reboot, before --keep-kernel), it would be cleared
+    // after the reboot as that step's and this one asked for again.
+    if (journal_.reboot_requested_by != step.id) {
+      journal_.reboot_requested_by = step.id;
+      if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
+    }
     return stop(RunOutcome::reboot_needed, step, "the reboot asked for earlier has not happened yet: reboot, then run again");
+  }
   // Its reboot happened and it is still not done (the kernel-reboot booted
   // another kernel than the listed one): another reboot would do the same.
   if (reboots && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_by == step.id)
