@@ -595,4 +595,16 @@ TEST_CASE("a journal without reboot_requested_by (written before it) is read as 
   CHECK(j->reboot_requested_in_boot == "b0");
   CHECK(j->reboot_requested_by.empty());
   CHECK(journal_to_string(*j).find("reboot_requested_by") == std::string::npos);
+
+  // A reboot asked for by a rocmdoc before the field, pending across the
+  // upgrade: the next boot still counts for the driver's reboot step.
+  World v;
+  REQUIRE(v.run_yes().outcome == RunOutcome::reboot_needed);
+  Journal old = journal_of(v);
+  REQUIRE(old.reboot_requested_by == "reboot");
+  old.reboot_requested_by.clear();
+  v.fs.file(v.paths.journal, journal_to_string(old));
+  v.reboot("boot-2");
+  auto after = v.run_yes();
+  CHECK(after.outcome == RunOutcome::finished);
 }

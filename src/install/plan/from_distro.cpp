@@ -266,6 +266,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   find_amd_leftovers(ctx, amd_packages);
 
   plan.distro = id + " " + version;
+  plan.distro_label = distro_label(ctx);
   plan.codename = text_at(ctx.facts, "distro", "codename");
   plan.rocm = release;
   plan.driver = "";

@@ -139,7 +139,8 @@ struct InstallRefusal {
 
 struct InstallPlan {
   std::string from = "amd";    // whose packages: "amd" (AMD's repositories) or "distro" (the distribution's own)
-  std::string distro;          // "ubuntu 24.04"
+  std::string distro;          // "ubuntu 24.04" (the journal's plan key reads it)
+  std::string distro_label;    // "Ubuntu 24.04", as check names it: the text report's heading
   std::string codename;        // AMD's repository codename (Debian 12 uses jammy); the distribution's own with --from distro
   std::string rocm;            // the release installed
   std::string driver;          // the amdgpu driver repository version ("30.30.4"), empty with --no-driver

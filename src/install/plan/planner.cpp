@@ -97,6 +97,7 @@ PlanResult build_install_plan(PlanInput input) {
                          "): the secureboot step reads it again when the plan runs.");
 
   plan.distro = ctx.distro->name();
+  plan.distro_label = plan::distro_label(ctx);
   // A deb822 release names its suite, not the distribution's codename.
   plan.codename = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
   plan.rocm = ctx.release->version;

@@ -334,7 +334,7 @@ done
 
 set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run6.out" 2>&1; rc=$?; set -e
 expect_exit 5 $rc run6
-head -n 1 "$WORK/run6.out" | grep -q "ROCm 10.1.0 on ubuntu 26.04 .*driver amdgpu 31.60" ||
+head -n 1 "$WORK/run6.out" | grep -q "ROCm 10.1.0 on Ubuntu 26.04 .*driver amdgpu 31.60" ||
   fail "run 6 does not install ROCm 10.1.0 with driver 31.60: $(head -n 1 "$WORK/run6.out")"
 [ "$(in_root dpkg-query -W -f='${Version}' amdgpu-dkms)" = "1:6.16.13.31600000-2278356.26.04" ] ||
   fail "amdgpu-dkms is not the 31.60 stand-in"
