@@ -587,6 +587,33 @@ TEST_CASE("--keep-kernel while the kernel's reboot is pending: the driver's rebo
   CHECK(third.outcome == RunOutcome::finished);
 }
 
+TEST_CASE("a driver built after the reboot it took over needs a reboot of its own", "[executor]") {
+  // --keep-kernel in the boot kernel-reboot asked for, then the reboot boots
+  // the listed kernel that run installed: the driver is built again for it
+  // (its check no longer holds), and the reboot before that does not count.
+  World w;
+  auto mark_dkms = [&] {  // as the planner marks it
+    for (auto& s : w.plan.steps)
+      if (s.id == "amdgpu-dkms") s.reboot_after = true;
+  };
+  add_kernel_steps(w);
+  mark_dkms();
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.plan = small_plan();
+  mark_dkms();
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.reboot("boot-2");
+  std::string status = w.fs.read_file("/var/lib/dpkg/status").value_or("");
+  size_t at = status.find("\nPackage: amdgpu-dkms\n");
+  REQUIRE(at != std::string::npos);
+  w.fs.file("/var/lib/dpkg/status", status.substr(0, at));  // not built for the kernel booted now
+  auto after = w.run_yes();
+  CHECK(after.outcome == RunOutcome::reboot_needed);
+  CHECK(after.step == "reboot");
+  w.reboot("boot-3");
+  CHECK(w.run_yes().outcome == RunOutcome::finished);
+}
+
 TEST_CASE("a journal without reboot_requested_by (written before it) is read as before", "[executor]") {
   World w;
   w.fs.file(w.paths.journal, "{\"format\": 1, \"plan_key\": \"x\", \"reboot_requested_in_boot\": \"b0\", \"done\": []}\n");

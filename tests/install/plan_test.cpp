@@ -1206,7 +1206,7 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   }));
   CHECK(noted(newer, "Kernel 6.15.0-061500-generic is not among the kernels the matrix lists"));
   CHECK(noted(newer, "`sudo apt-get install linux-generic-hwe-22.04`, reboot and choose it under \"Advanced options\" in "
-                     "GRUB's menu (GRUB boots the newest kernel, and 6.15.0-061500-generic is newer)"));
+                     "GRUB's menu (GRUB boots the newest kernel installed, and 6.15.0-061500-generic is newer than it)"));
   CHECK(!noted(newer, "reboot into it"));
   got = ids(newer);
   CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());

@@ -151,12 +151,15 @@ void plan_or_note_listed_kernel(Context& ctx) {
   }
   std::string advice = " ROCm " + ctx.release->version + " lists " + labels + " here.";
   if (!k.packages.empty()) {
-    std::string boot = k.running_newer.is_true()
-                           ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest "
-                             "kernel, and " + ctx.kernel + " is newer)"
-                           : "reboot into it";
+    // A package of a newer series boots by itself; otherwise (all older than
+    // the running kernel, or the newer ones without a known package) GRUB's
+    // menu is the way to an older one.
+    bool boots = newer < k.packages.size();
+    std::string boot = boots ? "reboot into it"
+                             : "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest "
+                               "kernel installed, and " + ctx.kernel + " is newer than it)";
     advice = " To follow AMD's table, boot a kernel it lists (" + labels + ") first: `sudo apt-get install " +
-             k.packages.front() + "`, " + boot + ", and run rocmdoc install again.";
+             k.packages[boots ? newer : 0] + "`, " + boot + ", and run rocmdoc install again.";
   }
   ctx.note(unlisted + "; amdgpu-dkms may fail to build for it." + advice);
 }

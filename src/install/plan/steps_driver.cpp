@@ -58,15 +58,18 @@ PlanStep driver_loaded_step() {
 // Debian's linux-image-amd64 6.1.119-1).
 // What apt would install: a meta package follows the distribution's newest
 // series of its kind (linux-generic-hwe-24.04 is 7.0 from 24.04.5 on, where
-// 10.0.0 lists HWE 6.17), so the run stops here, with lists fresh from
-// apt-base, before it installs a kernel the release does not list. The
-// Version field of `apt-cache show` is not translated (apt-cache policy's
-// "Candidate:" is).
+// 10.0.0 lists HWE 6.17), so the run stops here, by apt's lists as they are
+// (apt-base updates them where it installs anything), before it installs a
+// kernel the release does not list. The Version field of `apt-cache show` is
+// not translated (apt-cache policy's "Candidate:" is). It asks for apt's
+// candidate, not what is installed: with the package installed at the listed
+// series and a newer candidate, it stops too, and its title says to reboot.
 PlanStep kernel_candidate_step(const Context& ctx) {
   const std::string& series = ctx.listed_kernel_package_series;
   PlanStep s = step("kernel-candidate", "apt's " + ctx.listed_kernel_package + " is a " + series +
                                             " kernel (if not: it follows a series ROCm " + ctx.release->version +
-                                            " does not list; use --keep-kernel, or install a listed kernel yourself)");
+                                            " does not list; use --keep-kernel, or install a listed kernel yourself; "
+                                            "where one is installed already, reboot into it)");
   s.checks = {output_contains({"apt-cache", "show", "--no-all-versions", ctx.listed_kernel_package}, "Version: " + series + ".")};
   return s;
 }

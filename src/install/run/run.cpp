@@ -274,6 +274,15 @@ bool Executor::run_step(size_t index) {
     }
     if (!apply(step, action)) return false;
   }
+  // A change that needs a reboot, made now: a reboot of an earlier boot
+  // came before it and does not count for the reboot step after it (the
+  // driver rebuilt for the kernel that reboot booted must be loaded by
+  // another). record() saves the journal.
+  if (step.reboot_after && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_in_boot != boot_id_) {
+    log_.line("  the reboot " + journal_.reboot_requested_by + " asked for came before this change: a new one is needed");
+    journal_.reboot_requested_in_boot.clear();
+    journal_.reboot_requested_by.clear();
+  }
   if (has_real_checks(step)) {
     auto [after, after_why] = evaluate_step(step, machine_, inputs_);
     if (after != StepState::done)
