@@ -402,7 +402,7 @@ TEST_CASE("a distribution AMD lists for some products of a target leaves the oth
   Json base = facts_for_root(machine_root("rocky96-amd-rocm"));
   Json mi300x = machine_with(base, {"0x74a1", "gfx942", 90402, "MI300X"}, "Aqua Vanjaram [Instinct MI300X]");
   Json mi325x = machine_with(base, {"0x74a5", "gfx942", 90402, "MI325X"}, "Aqua Vanjaram [Instinct MI325X]");
-  const std::string limit = "lists rocky 9.6 only for Instinct MI300X and Instinct MI300A";
+  const std::string limit = "lists Rocky Linux 9.6 only for Instinct MI300X and Instinct MI300A";
 
   CheckReport listed = run_check(mi300x, s.knowledge, std::nullopt);
   CheckReport left = run_check(mi325x, s.knowledge, std::nullopt);

@@ -189,6 +189,9 @@ void add_install(CLI::App& app, Invocation::Install& c, std::string& color) {
       ->type_name("SOURCE");
   c.app->add_flag("--no-driver", o.no_driver, "User space only: keep the running amdgpu (or in a container)");
   c.app->add_flag("--no-torch", o.no_torch, "Skip PyTorch");
+  c.app->add_flag("--keep-kernel", o.keep_kernel,
+                  "Build the driver for the running kernel even where the release does not list it (default: install "
+                  "a kernel it lists and reboot into it first, where the distribution's package for one is known)");
   c.app->add_option("--venv", o.venv, "PyTorch's virtual environment (default: ~USER/rocm-venv)")->type_name("PATH");
   c.app->add_option("--user", o.user, "The user to set up (default: SUDO_USER, else you)")->type_name("NAME");
   c.app->add_option("--trust-key", o.trust_key,

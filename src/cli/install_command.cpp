@@ -141,6 +141,7 @@ Planned make_plan(const MachineOptions& machine_options, const InstallCommandOpt
   input.options.rocm = o.rocm;
   input.options.driver = !o.no_driver;
   input.options.torch = !o.no_torch;
+  input.options.listed_kernel = !o.keep_kernel;
   input.options.venv = o.venv;
   input.options.user = o.user;
   input.options.trusted_key = normalize_fingerprint(o.trust_key);

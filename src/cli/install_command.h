@@ -19,6 +19,7 @@ struct InstallCommandOptions {
   std::string rocm;           // --rocm X.Y.Z (or X.Y: the newest X.Y.z covered)
   bool no_driver = false;
   bool no_torch = false;
+  bool keep_kernel = false;
   std::string venv;
   std::string user;
   std::string trust_key;      // --trust-key FINGERPRINT (spaces allowed, any case)

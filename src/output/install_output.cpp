@@ -69,7 +69,7 @@ std::string indented(const std::string& text, const std::string& indent) {
 
 std::string heading(const InstallPlan& plan) {
   bool own = plan.from == "distro";
-  std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + plan.distro +
+  std::string s = "rocmdoc install: ROCm " + plan.rocm + " on " + (plan.distro_label.empty() ? plan.distro : plan.distro_label) +
                   (own ? " (the distribution's own packages" + (plan.codename.empty() ? "" : ": " + plan.codename) + ")"
                        : " (AMD repositories: " + plan.codename + ")");
   s += own ? ", no AMD driver (the kernel's amdgpu)" : plan.driver.empty() ? ", no driver installed (--no-driver, or an APU's inbox amdgpu)" : ", driver amdgpu " + plan.driver;

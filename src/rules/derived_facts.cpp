@@ -265,11 +265,6 @@ const Json* deciding_gpu(const Json& gpus) {
   return chosen;
 }
 
-std::string distro_name(const Matrix& matrix, std::string_view id) {
-  const MatrixDistribution* d = matrix.distribution(id);
-  return d ? std::string(d->name) : std::string(id);
-}
-
 // Why no release can be named for this distribution: its ID's own reason
 // where os-release could not be read; a rolling release (Arch) has an ID but
 // no VERSION_ID, and AMD's lists name versions, so none lists it. nullptr
@@ -280,7 +275,7 @@ std::optional<Json> unversioned_distro(const Json& facts, const Matrix& matrix) 
   if (!id.is_string()) return is_unknown(id) ? id : unknown("the distribution is not known");
   if (version.is_string()) return std::nullopt;
   if (is_unknown(version)) return version;
-  return unknown("no ROCm release lists " + distro_name(matrix, id.get<std::string>()) +
+  return unknown("no ROCm release lists " + matrix.distribution_name(id.get<std::string>()) +
                  ", a rolling release without VERSION_ID (AMD lists distribution versions)");
 }
 
@@ -308,7 +303,7 @@ Json newest_for_gpu(const Json& facts, const Json& gpus, const Matrix& matrix, J
     // (Rocky Linux 9 for the MI300X and MI300A): the news for this GPU.
     std::string limit = matrix.newest_left_out(gfx, distro.get<std::string>(), version.get<std::string>(),
                                                family.is_string() ? family.get<std::string>() : "", device_id);
-    return unknown("no release in the matrix lists " + gfx + " on " + distro.get<std::string>() + " " +
+    return unknown("no release in the matrix lists " + gfx + " on " + matrix.distribution_name(distro.get<std::string>()) + " " +
                    version.get<std::string>() + (limit.empty() ? "" : " (" + limit + ")"));
   }
   return newest;
@@ -328,20 +323,16 @@ void describe_kernels(Json& t, const Json& facts, const Matrix& matrix) {
   };
   if (!t["rocm"].is_string()) return both(t["rocm"]);
   if (auto why = unversioned_distro(facts, matrix)) return both(*why);
-  auto text = [&](const Json& j) { return j.is_string() ? j.get<std::string>() : std::string(); };
+  const Json& distro = field(facts, "distro");
   Matrix::ListedKernels k = matrix.listed_kernels(
-      t["rocm"].get<std::string>(), text(field(field(facts, "distro"), "id")),
-      text(field(field(facts, "distro"), "version_id")), text(field(field(facts, "kernel"), "release")),
-      text(t["gpu_family"]), text(t["gpu_gfx"]), text(t["gpu_device_id"]));
+      t["rocm"].get<std::string>(), text_field(distro, "id"), text_field(distro, "version_id"),
+      text_field(field(facts, "kernel"), "release"), text_field(t, "gpu_family"), text_field(t, "gpu_gfx"),
+      text_field(t, "gpu_device_id"));
   if (!k.unknown_why.empty()) return both(unknown(k.unknown_why));
   t["kernels"] = k.labels;
   t["kernel_newer_than_listed"] =
       k.running_newer.is_unknown() ? unknown(k.running_newer.why()) : k.running_newer.json();
-  std::string distro = text(field(field(facts, "distro"), "id"));
-  t["kernel_packages"] = !k.packages.empty() ? Json(k.packages)
-                         : distro == "ubuntu" || distro == "debian"
-                             ? unknown("the matrix names no GA or HWE kind for these kernels, which would name their packages")
-                             : unknown("rocmdoc knows the kernel packages of Ubuntu and Debian only");
+  t["kernel_packages"] = !k.packages.empty() ? Json(k.packages) : unknown(k.packages_why);
 }
 
 // The PyTorch ROCm index for the target release: the newest release-channel
@@ -502,7 +493,7 @@ std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::st
     }
   }
   if (best.empty()) return {};
-  return {distro_name(matrix, id) + " " + best, std::string(newest->version)};
+  return {matrix.distribution_name(id) + " " + best, std::string(newest->version)};
 }
 
 // "7.2" of "7.2.0" and of "7.2.3": what a distribution's packages of one
@@ -545,7 +536,7 @@ ListedElsewhere listed_elsewhere(const Matrix& matrix, const GpuKey& gpu) {
   std::vector<std::pair<std::string, std::vector<std::string>>> by_name;
   for (auto& d : newest->distros) {
     if (!row_fits(matrix, *newest, d, gpu)) continue;
-    std::string name = distro_name(matrix, d.id), version(d.version);
+    std::string name = matrix.distribution_name(d.id), version(d.version);
     auto it = std::find_if(by_name.begin(), by_name.end(), [&](auto& e) { return e.first == name; });
     if (it == by_name.end()) it = by_name.insert(by_name.end(), {name, {}});
     if (std::find(it->second.begin(), it->second.end(), version) == it->second.end()) it->second.push_back(version);

@@ -66,4 +66,22 @@ std::optional<std::string> package_for_library(const std::vector<LibraryPackage>
   return amd ? std::optional<std::string>(std::string(e->deb)) : std::nullopt;
 }
 
+const DistributionLibraryPackage* distribution_package_for_library(const std::vector<LibraryPackage>& map,
+                                                                   std::string_view library, std::string_view distro_id,
+                                                                   std::string_view version_id) {
+  const LibraryPackage* e = library_entry(map, library);
+  if (!e || distro_id.empty() || version_id.empty()) return nullptr;
+  // The name as far as its major: "libamdhip64.so.7" of ".so.7.1.0" or a
+  // path; none where the text names no major.
+  std::vector<std::string> names = library_lookup_names(library);
+  std::string with_major;
+  for (auto& n : names) {
+    size_t so = n.find(".so.");
+    if (so != std::string::npos && n.find('.', so + 4) == std::string::npos) with_major = n;
+  }
+  for (auto& p : e->distribution_packages)
+    if (p.distro == distro_id && p.version == version_id && (with_major.empty() || p.soname == with_major)) return &p;
+  return nullptr;
+}
+
 }  // namespace rocmdoc

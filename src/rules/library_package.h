@@ -21,6 +21,17 @@ struct LibraryRename {
   std::optional<std::string_view> package; // null: that version no longer ships it
 };
 
+// A distribution's own package of a ROCm library (Ubuntu 26.04's
+// libamdhip64-7, ROCm 7.1.0 in universe): what to install where AMD's
+// repository is not configured. It ships one soname major only.
+struct DistributionLibraryPackage {
+  std::string_view distro;      // os-release ID
+  std::string_view version;     // os-release VERSION_ID, exactly
+  std::string_view package;
+  std::string_view soname;      // "libamdhip64.so.7": the major it ships
+  std::string_view source;      // an id of the file's sources
+};
+
 struct LibraryPackage {
   // A soname stem ("libamdhip64": every version) or a soname with its major
   // version ("libtinfo.so.5": the package differs per major version).
@@ -31,6 +42,7 @@ struct LibraryPackage {
   // packages have the RPM names. Left out for amd: the Debian name.
   std::optional<std::string_view> rpm;
   std::vector<LibraryRename> renamed;
+  std::vector<DistributionLibraryPackage> distribution_packages;  // origin amd only
   std::string_view confidence;
   std::optional<std::string_view> unconfirmed;
   std::vector<std::string_view> sources;
@@ -53,6 +65,14 @@ std::string package_family(std::string_view distro_id);
 std::optional<std::string> package_for_library(const std::vector<LibraryPackage>& map, std::string_view library,
                                                std::string_view family, std::string_view distro_id,
                                                std::string_view version_id, bool amd_repository);
+
+// The distribution's own package that ships `library` on that version,
+// where the map lists one whose soname major is the one asked for (a
+// "libamdhip64.so.6" is not in Ubuntu 26.04's libamdhip64-7); a library
+// named without a major ("libamdhip64.so") takes the package as listed.
+const DistributionLibraryPackage* distribution_package_for_library(const std::vector<LibraryPackage>& map,
+                                                                   std::string_view library, std::string_view distro_id,
+                                                                   std::string_view version_id);
 
 // The map's entry for `library` under its most specific lookup name, or
 // null. Its origin says whether the library is ROCm's own ("amd") or the

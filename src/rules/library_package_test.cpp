@@ -182,3 +182,87 @@ TEST_CASE("the shipped library map loads and names the HIP runtime's package", "
     CHECK(m.library_package(std::string(stem) + ".so.1", "ubuntu", "24.04"));
   }
 }
+
+namespace {
+
+// kLibraries with the distribution's own builds of the HIP runtime.
+std::string with_own_builds(const std::string& rows) {
+  return replaced(kLibraries, "- {library: libamdhip64, origin: amd, deb: hip-runtime-amd, confidence: medium, sources: [pool]}\n",
+                  "- library: libamdhip64\n  origin: amd\n  deb: hip-runtime-amd\n  confidence: medium\n  sources: [pool]\n"
+                  "  distribution_packages:\n" + rows);
+}
+
+const char* kOwnBuilds =
+    "  - {distro: ubuntu, version: \"26.04\", package: libamdhip64-7, soname: libamdhip64.so.7, source: dpkg}\n"
+    "  - {distro: ubuntu, version: \"24.04\", package: libamdhip64-5, soname: libamdhip64.so.5, source: dpkg}\n";
+
+}  // namespace
+
+TEST_CASE("the distribution's own build of a ROCm library, of the soname major asked for", "[matrix][libraries]") {
+  Loaded l = load(with_own_builds(kOwnBuilds));
+  for (auto& e : l.errors) INFO(e);
+  REQUIRE(l.errors.empty());
+  const auto& map = l.matrix.libraries();
+  auto own = [&](const char* library, const char* distro, const char* version) {
+    auto* p = distribution_package_for_library(map, library, distro, version);
+    return p ? std::string(p->package) : std::string("(none)");
+  };
+  CHECK(own("libamdhip64.so.7", "ubuntu", "26.04") == "libamdhip64-7");
+  CHECK(own("/usr/lib/x86_64-linux-gnu/libamdhip64.so.7.1.0", "ubuntu", "26.04") == "libamdhip64-7");
+  CHECK(own("libamdhip64.so.5", "ubuntu", "24.04") == "libamdhip64-5");
+  // Another major is not in that package: a program linked against .so.6
+  // does not load Ubuntu 26.04's .so.7.
+  CHECK(own("libamdhip64.so.6", "ubuntu", "26.04") == "(none)");
+  // Named without a major: the package as listed.
+  CHECK(own("libamdhip64.so", "ubuntu", "26.04") == "libamdhip64-7");
+  // Another version, another distribution, a library without own builds.
+  CHECK(own("libamdhip64.so.7", "ubuntu", "25.10") == "(none)");
+  CHECK(own("libamdhip64.so.7", "debian", "26.04") == "(none)");
+  CHECK(own("libMIOpen.so.1", "ubuntu", "26.04") == "(none)");
+  CHECK(own("libamdhip64.so.7", "ubuntu", "") == "(none)");
+
+  // In a condition: null where there is none, the package where there is.
+  std::map<std::string, Function> f;
+  l.matrix.add_functions(f);
+  Json facts = Json::object();
+  EvalContext ctx(facts, f);
+  auto call = [&](std::vector<Value> args) { return f.at("distribution_library_package").call(args, ctx); };
+  CHECK(call({Value::of("libamdhip64.so.7"), Value::of("ubuntu"), Value::of("26.04")}).json() == "libamdhip64-7");
+  CHECK(call({Value::of("libamdhip64.so.6"), Value::of("ubuntu"), Value::of("26.04")}).json().is_null());
+  // Arch has no VERSION_ID: null, not an error.
+  CHECK(call({Value::of("libamdhip64.so.7"), Value::of("arch"), Value::of(Json(nullptr))}).json().is_null());
+}
+
+TEST_CASE("a bad distribution package is a load error at file:line:column", "[matrix][libraries]") {
+  // Line 10 is the first row of the block with_own_builds writes.
+  std::string bad_soname = with_own_builds(
+      "  - {distro: ubuntu, version: \"26.04\", package: libamdhip64-7, soname: libhip64.so.7, source: dpkg}\n");
+  CHECK(load(bad_soname).errors ==
+        std::vector<std::string>{"m/libraries.yaml:11:72: soname 'libhip64.so.7' is not libamdhip64.so.<major>"});
+  CHECK(load(with_own_builds("  - {distro: ubuntu, version: \"26.04\", package: libamdhip64-7, soname: libamdhip64.so, "
+                             "source: dpkg}\n"))
+            .errors.size() == 1);
+  CHECK(load(with_own_builds("  - {distro: ubuntu, version: \"26.04\", package: libamdhip64-7, soname: libamdhip64.so.7, "
+                             "source: launchpad}\n"))
+            .errors == std::vector<std::string>{"m/libraries.yaml:11:98: unknown source 'launchpad' (define it under 'sources')"});
+  CHECK(load(with_own_builds("  - {distro: fedora, version: \"43\", package: rocm-hip, soname: libamdhip64.so.6, source: dpkg}\n"))
+            .errors == std::vector<std::string>{"m/libraries.yaml:11:14: 'distro' is one of debian, ubuntu (not 'fedora')"});
+  // For ROCm's own libraries only.
+  std::string on_system_library = replaced(
+      kLibraries, "  deb: libelf1\n",
+      "  deb: libelf1\n  distribution_packages:\n  - {distro: ubuntu, version: \"24.04\", package: libelf1t64, soname: "
+      "libelf.so.1, source: dpkg}\n");
+  auto errors = load(on_system_library).errors;
+  REQUIRE(!errors.empty());
+  CHECK(errors[0].find("distribution_packages are for ROCm's own libraries (origin amd)") != std::string::npos);
+}
+
+TEST_CASE("the shipped map's own builds: Ubuntu 26.04's HIP runtime is libamdhip64-7", "[matrix][libraries][shipped]") {
+  std::vector<LoadError> errors;
+  Matrix m = Matrix::load(files_under(embedded_rule_files(), "matrix"), errors);
+  REQUIRE(errors.empty());
+  auto* p = distribution_package_for_library(m.libraries(), "libamdhip64.so.7", "ubuntu", "26.04");
+  REQUIRE(p);
+  CHECK(p->package == "libamdhip64-7");
+  CHECK_FALSE(distribution_package_for_library(m.libraries(), "libamdhip64.so.6", "ubuntu", "26.04"));
+}

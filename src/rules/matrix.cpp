@@ -327,9 +327,10 @@ Value Matrix::torch_wheel_has_gfx(const std::string& torch_version, const std::s
 }
 
 Value Matrix::wheel_has_gfx(const Wheel& w, const std::string& gfx) const {
-  std::string torch_version = std::string(w.torch) + "+rocm" + std::string(w.rocm);
   if (contains(w.gfx_absent, gfx)) return Value::of(false);
   if (w.gfx && contains(*w.gfx, gfx)) return Value::of(true);
+  // Named for the unknown reasons only.
+  std::string torch_version = std::string(w.torch) + "+rocm" + std::string(w.rocm);
   // A list of low confidence does not rule a GPU out: "your wheel lacks
   // this GPU" on an inferred list would send the user to replace a wheel
   // that may work.
@@ -406,7 +407,7 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
   const Release* r = find_release(version);
   if (!r) return Value::unknown("ROCm " + version + " is not in the matrix");
   auto rows = r->distro_rows(distro, version_id);
-  if (rows.empty()) return Value::unknown("ROCm " + version + " does not list " + distro + " " + version_id);
+  if (rows.empty()) return Value::unknown("ROCm " + version + " does not list " + distribution_name(distro) + " " + version_id);
   // A kernel any row lists is listed (distro_rows). A row limited to other
   // GPUs lists none for this one; a row for it without kernels leaves them
   // not known, so a kernel no other row lists is unknown there, not unlisted.
@@ -429,11 +430,11 @@ Value Matrix::kernel_support(const std::string& version, const std::string& dist
       if (version_in_series(kernel_release, k.series)) return Value::of(true);
     }
   }
-  std::string where = " for ROCm " + version + " on " + distro + " " + version_id;
+  std::string where = " for ROCm " + version + " on " + distribution_name(distro) + " " + version_id;
   if (fits_without_kernels || (!fits_with_kernels && left_out.empty()))
     return Value::unknown("the matrix lists no kernels" + where);
   if (!fits_with_kernels)
-    return Value::unknown("ROCm " + version + " lists " + distro + " " + version_id + " " + left_out +
+    return Value::unknown("ROCm " + version + " lists " + distribution_name(distro) + " " + version_id + " " + left_out +
                           ", so none of its kernels is for this GPU");
   if (!any_family) return Value::unknown("the matrix lists no kernels" + where + " for " + family + " GPUs");
   return Value::of(false);
@@ -455,7 +456,10 @@ std::string kernel_label(const MatrixKernel& k) {
 // kernel, linux-generic-hwe-<release> the HWE one, which follows Ubuntu's
 // newest HWE series; packages.debian.org: linux-image-amd64 the release's
 // kernel). "" elsewhere: rocmdoc does not guess a package name.
+bool names_kernel_packages(const std::string& distro) { return distro == "ubuntu" || distro == "debian"; }
+
 std::string kernel_package(const std::string& distro, const std::string& version_id, const MatrixKernel& k) {
+  if (!names_kernel_packages(distro)) return "";
   if (distro == "ubuntu" && k.kind == "ga") return "linux-generic";
   if (distro == "ubuntu" && k.kind == "hwe") return "linux-generic-hwe-" + version_id;
   if (distro == "debian" && k.kind == "ga") return "linux-image-amd64";
@@ -482,7 +486,7 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
     out.unknown_why = "ROCm " + version + " is not in the matrix (as of " + as_of_ + ")";
     return out;
   }
-  std::string where = "ROCm " + version + " on " + distro + " " + version_id;
+  std::string where = "ROCm " + version + " on " + distribution_name(distro) + " " + version_id;
   if (r->distros.empty()) {
     out.unknown_why = "the matrix has no distribution list for ROCm " + version;
     return out;
@@ -491,7 +495,7 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
   // so the kernels named in a fix are the ones the check judged by.
   auto rows = r->distro_rows(distro, version_id);
   if (rows.empty()) {
-    out.unknown_why = "ROCm " + version + " does not list " + distro + " " + version_id;
+    out.unknown_why = "ROCm " + version + " does not list " + distribution_name(distro) + " " + version_id;
     return out;
   }
   if (std::all_of(rows.begin(), rows.end(), [](auto* d) { return d->kernels.empty(); })) {
@@ -513,6 +517,7 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
       if (k.for_family(family)) listed.push_back(&k);
   }
   std::string running = kernel_series(running_kernel);
+  out.running_series = running;
   if (!running.empty()) {
     auto older = std::stable_partition(listed.begin(), listed.end(),
                                        [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });
@@ -532,11 +537,18 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
   for (auto* k : listed) {
     std::string label = kernel_label(*k);
     if (std::find(out.labels.begin(), out.labels.end(), label) == out.labels.end()) out.labels.push_back(label);
+    if (std::find(out.series.begin(), out.series.end(), k->series) == out.series.end()) out.series.emplace_back(k->series);
     std::string package = kernel_package(distro, version_id, *k);
-    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end())
+    if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end()) {
       out.packages.push_back(package);
+      out.package_series.emplace_back(k->series);
+    }
   }
   if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";
+  if (out.packages.empty())
+    out.packages_why = names_kernel_packages(distro)
+                           ? "the matrix names no GA or HWE kind for these kernels, which would name their packages"
+                           : "rocmdoc knows the kernel packages of Ubuntu and Debian only";
   return out;
 }
 
@@ -577,7 +589,7 @@ std::string Matrix::gpu_left_out(const std::string& version, const std::string& 
     if (why.empty()) return "";
     if (first.empty()) first = why;
   }
-  return first.empty() ? "" : "ROCm " + version + " lists " + distro + " " + version_id + " " + first;
+  return first.empty() ? "" : "ROCm " + version + " lists " + distribution_name(distro) + " " + version_id + " " + first;
 }
 
 const OwnPackages* MatrixDistribution::own_packages_for(std::string_view version_id) const {
@@ -606,6 +618,11 @@ const MatrixDistribution* Matrix::distribution(std::string_view id) const {
   for (auto& d : distributions_)
     if (d.id == id) return &d;
   return nullptr;
+}
+
+std::string Matrix::distribution_name(std::string_view id) const {
+  const MatrixDistribution* d = distribution(id);
+  return d ? std::string(d->name) : std::string(id);
 }
 
 Json Matrix::releases_for_gfx(const std::string& gfx, std::string_view line) const {
@@ -757,6 +774,15 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                             auto p = m->library_package(s(a[0]), a[1].json().is_string() ? s(a[1]) : "", version);
                             return Value::of(p ? Json(*p) : Json(nullptr));
                           }};
+  // distribution_library_package(text.library, distro.id, distro.version_id):
+  // the distribution's own package of a ROCm library of that soname major
+  // (libamdhip64-7 for libamdhip64.so.7 on Ubuntu 26.04), or null.
+  f["distribution_library_package"] = {3, 3, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                         if (!a[1].json().is_string() || !a[2].json().is_string())
+                                           return Value::of(Json(nullptr));
+                                         auto* p = distribution_package_for_library(m->libraries_, s(a[0]), s(a[1]), s(a[2]));
+                                         return Value::of(p ? Json(std::string(p->package)) : Json(nullptr));
+                                       }};
   // library_origin(text.library): "amd" or "distribution"; unknown where
   // the map does not list the library (it may be either, or neither).
   f["library_origin"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {

@@ -262,6 +262,9 @@ class Matrix {
   // different targets do.
   std::optional<std::string> gfx_for_product_name(std::string_view name) const;
   const MatrixDistribution* distribution(std::string_view id) const;  // nullptr when not described
+  // "Rocky Linux" for "rocky"; the id itself where the matrix does not
+  // describe it. Check's report and install's plan name distributions so.
+  std::string distribution_name(std::string_view id) const;
   const std::vector<MatrixDistribution>& distributions() const { return distributions_; }
   // The release as JSON (version, date, line, confidence, unconfirmed,
   // sources, distros as "id version"), or null when not listed.
@@ -296,7 +299,11 @@ class Matrix {
   // target.kernels and install's plan note both name them from here.
   struct ListedKernels {
     std::vector<std::string> labels;    // "6.8 (GA)", "7.0 (HWE)"
-    std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known
+    std::vector<std::string> series;    // "6.8", "7.0": what version_in_series matches
+    std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known,
+    std::string packages_why;           // and why
+    std::vector<std::string> package_series;  // each package's kernel series ("6.8"), as packages
+    std::string running_series;               // the running kernel's ("6.5"), "" where it has none
     std::string unknown_why;            // not empty: the matrix cannot name them, and why
     // The running kernel's series is newer than every listed one (a mainline
     // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then

@@ -205,8 +205,8 @@ class MatrixReader {
   // soname with its major version ("libtinfo.so.5"), so that a lookup by
   // whatever version the log names finds it (library_lookup_names).
   LibraryPackage library(const YamlNode& n) {
-    y_.allow_keys(n, {"library", "origin", "deb", "rpm", "renamed", "note", "confidence", "unconfirmed", "corrected",
-                      "sources"});
+    y_.allow_keys(n, {"library", "origin", "deb", "rpm", "renamed", "distribution_packages", "note", "confidence",
+                      "unconfirmed", "corrected", "sources"});
     LibraryPackage l;
     l.library = str(n, "library");
     bool stem_or_major = l.library.rfind("lib", 0) == 0 && l.library.find('/') == std::string_view::npos;
@@ -230,6 +230,25 @@ class MatrixReader {
       rename.from_version = str(r, "from_version");
       rename.package = y_.string_or_null(y_.required(r, "package"), "package");
       l.renamed.push_back(rename);
+    });
+    each(n, "distribution_packages", [&](const YamlNode& d) {
+      y_.allow_keys(d, {"distro", "version", "package", "soname", "source"});
+      if (l.origin != "amd") y_.fail(d, "distribution_packages are for ROCm's own libraries (origin amd)");
+      DistributionLibraryPackage p;
+      p.distro = one_of(d, "distro", {"debian", "ubuntu"});
+      p.version = str(d, "version");
+      p.package = str(d, "package");
+      p.soname = str(d, "soname");
+      p.source = str(d, "source");
+      // The soname is what the lookup compares: the library's own name with
+      // a major version, so a typo cannot make the entry unreachable.
+      std::string stem = std::string(l.library.substr(0, l.library.find(".so")));
+      if (p.soname.substr(0, stem.size() + 4) != stem + ".so." ||
+          p.soname.find_first_not_of("0123456789", stem.size() + 4) != std::string_view::npos ||
+          p.soname.size() == stem.size() + 4)
+        y_.fail(d["soname"], "soname '" + std::string(p.soname) + "' is not " + stem + ".so.<major>");
+      if (!sources_.count(p.source)) y_.fail(d["source"], "unknown source '" + std::string(p.source) + "' (define it under 'sources')");
+      l.distribution_packages.push_back(p);
     });
     opt(n, "note");
     read_provenance(n, l);

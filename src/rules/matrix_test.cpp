@@ -544,7 +544,7 @@ TEST_CASE("kernel rows AMD lists for one GPU family count for that family only",
     CHECK(m.lists_gpu(release, "ubuntu", "22.04", "radeon", "gfx1100", "0x744c").is_true());  // RX 7900 XT/XTX
     CHECK(m.lists_gpu(release, "ubuntu", "24.04", "instinct", "gfx950", "0x75a8").is_true());
     CHECK(m.gpu_left_out(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a8") ==
-          "ROCm " + std::string(release) + " lists ubuntu 22.04 not for the Instinct MI350P");
+          "ROCm " + std::string(release) + " lists Ubuntu 22.04 not for the Instinct MI350P");
     CHECK(m.gpu_left_out(release, "ubuntu", "22.04", "instinct", "gfx950", "0x75a3").empty());
   }
   // The rules ask the same through rocm_kernel_supported's device id

@@ -309,6 +309,51 @@ TEST_CASE("a missing ROCm library is named with its package and the install comm
   CHECK(system["verdict"] == "refuted");
 }
 
+TEST_CASE("without AMD's repository a missing ROCm library is the distribution's own package, of its soname major",
+          "[explain][cli][libraries]") {
+  // A fresh Ubuntu 26.04 (no ROCm, no AMD repository): AMD's hip-runtime-amd
+  // cannot install, Ubuntu's own libamdhip64-7 (ROCm 7.1.0) ships .so.7.
+  const char* hip7 =
+      "./llama-server: error while loading shared libraries: libamdhip64.so.7: cannot open shared object file: "
+      "No such file or directory\n";
+  auto json = run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2604-rx7900xtx"), hip7});
+  Json cause = cause_of(json_of(json), "libamdhip64-or-runtime-lib-not-found");
+  REQUIRE(cause.is_object());
+  std::string steps = step_texts(cause);
+  INFO(steps);
+  CHECK(steps.find("libamdhip64.so.7 is in Ubuntu 26.04's own package libamdhip64-7") != std::string::npos);
+  bool own = false, rocmdoc_install = false, amd_name = false;
+  for (auto& s : cause["fix"]["steps"]) {
+    Json argv = s.value("argv", Json::array());
+    own = own || argv == Json::array({"apt-get", "install", "libamdhip64-7"});
+    rocmdoc_install = rocmdoc_install || argv == Json::array({"rocmdoc", "install", "--auto", "--dry-run"});
+    amd_name = amd_name || argv == Json::array({"apt-get", "install", "hip-runtime-amd"}) ||
+               argv == Json::array({"apt-get", "install", "rocm-hip-runtime"});
+  }
+  CHECK(own);
+  CHECK(rocmdoc_install);
+  CHECK_FALSE(amd_name);  // no repository configured here has them
+  // A program built for ROCm 6 needs .so.6, which Ubuntu 26.04 does not
+  // ship: no distribution package, still the way to AMD's repository.
+  auto six = run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2604-rx7900xtx"), kHipMissing});
+  Json for_six = cause_of(json_of(six), "libamdhip64-or-runtime-lib-not-found");
+  REQUIRE(for_six.is_object());
+  CHECK(step_texts(for_six).find("libamdhip64-7") == std::string::npos);
+  CHECK(step_texts(for_six).find("AMD's repository, which is not configured here") != std::string::npos);
+  // With AMD's repository configured (ROCm 6.4.1 from it on 24.04), AMD's
+  // package names stay and the distribution's are not offered.
+  // libamdhip64.so.5 is the .so Ubuntu 24.04's own libamdhip64-5 ships.
+  auto amd = run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"),
+                          "OSError: libamdhip64.so.5: cannot open shared object file: No such file or directory\n"});
+  Json with_amd = cause_of(json_of(amd), "libamdhip64-or-runtime-lib-not-found");
+  REQUIRE(with_amd.is_object());
+  INFO(step_texts(with_amd));
+  CHECK(step_texts(with_amd).find("libamdhip64.so.5 is in package hip-runtime-amd: sudo apt install hip-runtime-amd") !=
+        std::string::npos);
+  CHECK(step_texts(with_amd).find("own package") == std::string::npos);
+  CHECK(step_texts(with_amd).find("is not configured here") == std::string::npos);
+}
+
 TEST_CASE("a missing library the map has no package for keeps the search", "[explain][cli][libraries]") {
   // Arch: the map names no package, so the fix says how to look it up.
   auto json = run_rocmdoc({"explain", "--json", "--root", test::machine_root("arch-distro-rocm"), kHipMissing});

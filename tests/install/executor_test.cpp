@@ -503,3 +503,135 @@ TEST_CASE("a blocked plan (an unconfirmed key) does not run at all", "[executor]
   CHECK(r.steps_run == 0);
   CHECK(w.changer.calls.empty());  // not even the journal or the log
 }
+
+namespace {
+
+// small_plan with the steps a plan has where the running kernel (6.8 here)
+// is not one the release lists: install a listed 7.0 and reboot into it.
+void add_kernel_steps(World& w) {
+  using K = StepCheck::Kind;
+  w.fs.file("/proc/sys/kernel/osrelease", "6.8.0-49-generic\n");
+  StepAction reboot;
+  reboot.kind = StepAction::Kind::reboot;
+  auto at = w.plan.steps.begin() + 2;  // after apt-base, as the planner puts them
+  at = w.plan.steps.insert(at, make_step("listed-kernel",
+                                         {make_check(K::packages_installed, "", {"linux-generic-hwe-24.04"})},
+                                         {run_action({"apt-get", "install", "-y", "linux-generic-hwe-24.04"})}));
+  w.plan.steps.insert(at + 1, make_step("kernel-reboot",
+                                        {make_check(K::file_has_line, "/proc/sys/kernel/osrelease", {}, "(?:7\\.0)(?:[.-].*)?")},
+                                        {reboot}));
+  w.changer.commands["apt-get install -y linux-generic-hwe-24.04"] = {
+      0, "", [](MemoryFileSystem& f) { add_package(f, "linux-generic-hwe-24.04", "7.0.0.10.10~24.04.1"); }};
+}
+
+}  // namespace
+
+TEST_CASE("a kernel-reboot the plan made after it no longer has does not stand in for the driver's reboot", "[executor]") {
+  World w;
+  add_kernel_steps(w);
+  auto first = w.run_yes();
+  REQUIRE(first.outcome == RunOutcome::reboot_needed);
+  CHECK(first.step == "kernel-reboot");
+  CHECK(journal_of(w).reboot_requested_by == "kernel-reboot");
+  // The listed kernel boots; the plan made on it has no kernel steps.
+  w.reboot("boot-2");
+  w.fs.file("/proc/sys/kernel/osrelease", "7.0.0-10-generic\n");
+  w.plan = small_plan();
+  auto second = w.run_yes();
+  // The driver's own reboot is still asked for: the first one was the kernel's.
+  CHECK(second.outcome == RunOutcome::reboot_needed);
+  CHECK(second.step == "reboot");
+  CHECK(journal_of(w).reboot_requested_in_boot == "boot-2");
+  CHECK(journal_of(w).reboot_requested_by == "reboot");
+  w.reboot("boot-3");
+  auto third = w.run_yes();
+  CHECK(third.outcome == RunOutcome::finished);
+  CHECK(journal_of(w).reboot_requested_by.empty());
+}
+
+TEST_CASE("a reboot that did not boot the listed kernel stops the run with the way on, not another reboot", "[executor]") {
+  World w;
+  add_kernel_steps(w);
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  // GRUB booted the 6.8 again (a newer kernel installed beside it, a pinned default).
+  w.reboot("boot-2");
+  auto second = w.run_yes();
+  CHECK(second.outcome == RunOutcome::failed);
+  CHECK(second.step == "kernel-reboot");
+  CHECK(second.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
+  CHECK(second.message.find("--keep-kernel") != std::string::npos);
+  // The request stays: the same message again, never a reboot loop.
+  auto third = w.run_yes();
+  CHECK(third.outcome == RunOutcome::failed);
+  // Once the listed kernel runs, the run carries on.
+  w.reboot("boot-3");
+  w.fs.file("/proc/sys/kernel/osrelease", "7.0.0-10-generic\n");
+  auto fourth = w.run_yes();
+  CHECK(fourth.outcome == RunOutcome::reboot_needed);
+  CHECK(fourth.step == "reboot");
+}
+
+TEST_CASE("--keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {
+  World w;
+  add_kernel_steps(w);
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  // Same boot, the plan made again with --keep-kernel: no kernel steps.
+  w.plan = small_plan();
+  auto second = w.run_yes();
+  CHECK(second.outcome == RunOutcome::reboot_needed);
+  CHECK(second.step == "reboot");
+  CHECK(journal_of(w).reboot_requested_by == "reboot");
+  // One reboot is enough: the driver's step counts it.
+  w.reboot("boot-2");
+  auto third = w.run_yes();
+  CHECK(third.outcome == RunOutcome::finished);
+}
+
+TEST_CASE("a driver built after the reboot it took over needs a reboot of its own", "[executor]") {
+  // --keep-kernel in the boot kernel-reboot asked for, then the reboot boots
+  // the listed kernel that run installed: the driver is built again for it
+  // (its check no longer holds), and the reboot before that does not count.
+  World w;
+  auto mark_dkms = [&] {  // as the planner marks it
+    for (auto& s : w.plan.steps)
+      if (s.id == "amdgpu-dkms") s.reboot_after = true;
+  };
+  add_kernel_steps(w);
+  mark_dkms();
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.plan = small_plan();
+  mark_dkms();
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.reboot("boot-2");
+  std::string status = w.fs.read_file("/var/lib/dpkg/status").value_or("");
+  size_t at = status.find("\nPackage: amdgpu-dkms\n");
+  REQUIRE(at != std::string::npos);
+  w.fs.file("/var/lib/dpkg/status", status.substr(0, at));  // not built for the kernel booted now
+  auto after = w.run_yes();
+  CHECK(after.outcome == RunOutcome::reboot_needed);
+  CHECK(after.step == "reboot");
+  w.reboot("boot-3");
+  CHECK(w.run_yes().outcome == RunOutcome::finished);
+}
+
+TEST_CASE("a journal without reboot_requested_by (written before it) is read as before", "[executor]") {
+  World w;
+  w.fs.file(w.paths.journal, "{\"format\": 1, \"plan_key\": \"x\", \"reboot_requested_in_boot\": \"b0\", \"done\": []}\n");
+  auto j = read_journal(w.fs, w.paths.journal);
+  REQUIRE(j);
+  CHECK(j->reboot_requested_in_boot == "b0");
+  CHECK(j->reboot_requested_by.empty());
+  CHECK(journal_to_string(*j).find("reboot_requested_by") == std::string::npos);
+
+  // A reboot asked for by a rocmdoc before the field, pending across the
+  // upgrade: the next boot still counts for the driver's reboot step.
+  World v;
+  REQUIRE(v.run_yes().outcome == RunOutcome::reboot_needed);
+  Journal old = journal_of(v);
+  REQUIRE(old.reboot_requested_by == "reboot");
+  old.reboot_requested_by.clear();
+  v.fs.file(v.paths.journal, journal_to_string(old));
+  v.reboot("boot-2");
+  auto after = v.run_yes();
+  CHECK(after.outcome == RunOutcome::finished);
+}

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <re2/re2.h>
 
 #include "catch.h"
 #include "rules/knowledge.h"
@@ -220,6 +221,9 @@ TEST_CASE("step ids and order follow the reference step model (install.md §8)",
       reference.push_back(id);
   std::vector<std::string> model = reference_step_ids();
   model.erase(std::find(model.begin(), model.end(), "driver-key"));  // only where the release has its own key
+  // Only where the running kernel is not one the release lists (below).
+  for (const char* id : {"kernel-candidate", "listed-kernel", "kernel-reboot"})
+    model.erase(std::find(model.begin(), model.end(), id));
   CHECK(reference == model);
   std::vector<std::string> expected = {"os", "kernel", "disk", "apt-lock", "dpkg", "secureboot", "headers-available",
                                        "leftover-repos", "apt-base", "headers", "groups", "key", "probe-repos",
@@ -281,7 +285,7 @@ TEST_CASE("refusals say why and what to do instead", "[install-plan]") {
   r7141.rocm = "7.14.1";
   auto not_covered = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", r7141));
   CHECK(not_covered.id == "release-not-covered");
-  CHECK(not_covered.instead.find("on ubuntu 26.04 (10.1.0, 10.0.0)") != std::string::npos);
+  CHECK(not_covered.instead.find("on Ubuntu 26.04 (10.1.0, 10.0.0)") != std::string::npos);
   CHECK(not_covered.instead.find("7.2.4") == std::string::npos);
   InstallOptions r643;
   r643.rocm = "6.4.3";
@@ -512,7 +516,7 @@ TEST_CASE("Ubuntu 26.04 --auto: ROCm 10.1.0 with its driver and PyTorch, no --tr
   auto noted = [&](const std::string& text) {
     return std::any_of(p.notes.begin(), p.notes.end(), [&](auto& n) { return n.find(text) != std::string::npos; });
   };
-  CHECK(noted("ROCm 10.1.0 is the default on ubuntu 26.04 (elsewhere only where --rocm names it or no other release lists the GPU)"));
+  CHECK(noted("ROCm 10.1.0 is the default on Ubuntu 26.04 (elsewhere only where --rocm names it or no other release lists the GPU)"));
   CHECK(!noted("but rocmdoc has no install recipe for it"));
   CHECK(noted("AMD's install guides print no fingerprint"));
   // An R9700 (gfx1201) gets its own package.
@@ -586,7 +590,7 @@ TEST_CASE("Strix Halo on Ubuntu 24.04: the on-request path after the default rel
   CHECK(p.driver.empty());  // an APU: the kernel's own amdgpu
   CHECK(step_of(p, "rocm").actions[0].argv.back() == "amdrocm10.1-gfx1151");
   CHECK(std::any_of(p.notes.begin(), p.notes.end(), [](auto& n) {
-    return n == "None of the releases rocmdoc installs by default on ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
+    return n == "None of the releases rocmdoc installs by default on Ubuntu 24.04 (7.2.4, 7.1.1, 7.0.2, 6.4.3) lists gfx1151; "
                 "ROCm 10.1.0 does, and the plan installs it.";
   }));
   CHECK(std::none_of(p.notes.begin(), p.notes.end(), [](auto& n) { return n.find("HSA_OVERRIDE_GFX_VERSION") != std::string::npos; }));
@@ -909,7 +913,7 @@ TEST_CASE("from distro: the distribution's packages, no key, lists, driver or re
   // never "installs no release".
   for (auto& g : p.gives_up) CHECK(g.find("no release (none it covers") == std::string::npos);
   CHECK(p.gives_up[0].find("Debian 13's own packages are ROCm 5.7.1") != std::string::npos);
-  CHECK(p.gives_up[0].find("lists debian 13 only for gfx950 and gfx942") != std::string::npos);
+  CHECK(p.gives_up[0].find("lists Debian 13 only for gfx950 and gfx942") != std::string::npos);
   CHECK(p.gives_up[1].find("outside what AMD supports for gfx1100 on Debian 13") != std::string::npos);
   CHECK(p.gives_up[2].find("built for gfx803, gfx900, gfx906, gfx908, gfx90a, gfx1010, gfx1030, gfx1100, gfx1101, gfx1102") !=
         std::string::npos);
@@ -985,7 +989,7 @@ TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and
   };
   auto amd = std::get<InstallRefusal>(plan_for("ubuntu2604-rx7900xtx", {}, mi50));
   CHECK(amd.id == "unsupported-gpu");
-  CHECK(amd.reason.find("No release rocmdoc installs on ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
+  CHECK(amd.reason.find("No release rocmdoc installs on Ubuntu 26.04 (10.1.0, 10.0.0) supports gfx906") != std::string::npos);
   CHECK(amd.instead.find("ROCm 6.3.1 is the newest production release whose GPU list has gfx906. It lists Ubuntu 24.04") !=
         std::string::npos);
   // rocmdoc has no recipe for 6.3.1: AMD's guide, not a rocmdoc command (the review found
@@ -1032,10 +1036,10 @@ TEST_CASE("without --from: AMD's repositories, with a note where the distributio
   CHECK(amd.from == "amd");
   CHECK(amd.rocm == "7.2.4");
   CHECK(noted(amd, "Debian 13's own ROCm 5.7.1 is built for gfx1100 too: `rocmdoc install --from distro` plans it instead"));
-  CHECK(noted(amd, "ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
+  CHECK(noted(amd, "ROCm 7.2.4 lists Debian 13 only for gfx950 and gfx942, not for this gfx1100: AMD does not support it there"));
   auto radeon = std::get<InstallRefusal>(plan_for("ubuntu2404-rx7900xtx", {}, trixie));
   CHECK(radeon.id == "unsupported-gpu");
-  CHECK(radeon.reason.find("ROCm 7.2.4 lists debian 13 only for gfx950 and gfx942.") != std::string::npos);
+  CHECK(radeon.reason.find("ROCm 7.2.4 lists Debian 13 only for gfx950 and gfx942.") != std::string::npos);
   CHECK(radeon.instead.find("`rocmdoc install --rocm 7.2.4`") != std::string::npos);
   CHECK(radeon.instead.find("Debian 13's own ROCm 5.7.1 is built for gfx1100: `rocmdoc install --from distro`") != std::string::npos);
   InstallOptions explicit_amd;
@@ -1117,10 +1121,10 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   // to AMD's guide for one.
   Json rx = newest_for_gpu("rocky96-amd-rocm", nullptr);
   REQUIRE(is_unknown(rx));
-  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on rocky 9.6 (ROCm 10.1.0 lists rocky 9.6 only for gfx942)");
+  CHECK(unknown_reason(rx) == "no release in the matrix lists gfx1100 on Rocky Linux 9.6 (ROCm 10.1.0 lists Rocky Linux 9.6 only for gfx942)");
   InstallRefusal rocky = refusal(plan_for("rocky96-amd-rocm"));
   CHECK(rocky.id == "unsupported-distro");
-  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists rocky 9.6 "
+  CHECK(rocky.instead.find("its install guide has no release for it on Rocky Linux 9.6 either (ROCm 10.1.0 lists Rocky Linux 9.6 "
                            "only for gfx942)") != std::string::npos);
   // Named as check names it, once: not PRETTY_NAME's "(Blue Onyx)" here and
   // the ids there.
@@ -1139,20 +1143,71 @@ TEST_CASE("check and install agree where AMD lists a distribution for some GPUs 
   CHECK(must_plan(plan_for("ubuntu2404-rx7900xtx", {}, both(bookworm, mi300x))).rocm == "7.2.4");
 }
 
-TEST_CASE("a kernel the release does not list: the note names the package that boots a listed one, and GRUB's menu past a newer kernel",
+TEST_CASE("a kernel the release does not list: the plan boots a listed one first, --keep-kernel keeps it, GRUB's menu past a newer kernel",
           "[install-plan]") {
   // HWE 6.5 on Ubuntu 22.04, where 7.2.4 lists GA 5.15 and HWE 6.8: the HWE
-  // package is newer than the running kernel, so a reboot boots it.
+  // package is newer than the running kernel, so a reboot boots it, and the
+  // plan installs it and reboots before anything needs the running kernel's
+  // headers.
   InstallPlan older = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
-  CHECK(noted(older, "boot a kernel it lists (6.8 (HWE), 5.15 (GA)) first: `sudo apt-get install linux-generic-hwe-22.04`, "
-                     "reboot into it, and run rocmdoc install again."));
-  // A mainline 6.15 is newer than both: GRUB would boot it again, so the
-  // note says to choose the listed kernel in GRUB's menu.
+  CHECK(noted(older, "the plan installs linux-generic-hwe-22.04 and reboots into it before it builds the driver"));
+  std::vector<std::string> got = ids(older);
+  auto at = [&](const std::string& id) { return std::find(got.begin(), got.end(), id) - got.begin(); };
+  REQUIRE(at("listed-kernel") < static_cast<long>(got.size()));
+  CHECK(at("apt-base") + 1 == at("kernel-candidate"));
+  CHECK(at("kernel-candidate") + 1 == at("listed-kernel"));
+  // apt's candidate must be of the listed series before anything installs.
+  const PlanStep& candidate = older.steps[at("kernel-candidate")];
+  REQUIRE(candidate.checks.size() == 1);
+  CHECK(candidate.checks[0].argv == std::vector<std::string>{"apt-cache", "show", "--no-all-versions", "linux-generic-hwe-22.04"});
+  CHECK(candidate.checks[0].value == "Version: 6.8.");
+  CHECK(candidate.actions.empty());
+  CHECK(older.steps[at("kernel")].title.find("the plan boots a listed kernel first") != std::string::npos);
+  CHECK(at("listed-kernel") + 1 == at("kernel-reboot"));
+  CHECK(at("kernel-reboot") < at("headers"));
+  const PlanStep& install = older.steps[at("listed-kernel")];
+  REQUIRE(install.actions.size() == 1);
+  CHECK(install.actions[0].argv.back() == "linux-generic-hwe-22.04");
+  // This machine has the HWE package at 6.5's version: done only at 6.8's.
+  REQUIRE(install.checks.size() == 1);
+  CHECK(install.checks[0].kind == StepCheck::Kind::package_version);
+  CHECK(install.checks[0].value == "6.8.");
+  const PlanStep& reboot = older.steps[at("kernel-reboot")];
+  REQUIRE(reboot.checks.size() == 1);
+  // Done once a listed series runs: the 6.8 HWE kernel, or GA 5.15; not 6.5.
+  RE2 booted(reboot.checks[0].value);
+  CHECK(RE2::FullMatch("6.8.0-90-generic", booted));
+  CHECK(RE2::FullMatch("5.15.0-160-generic", booted));
+  CHECK(!RE2::FullMatch("6.5.0-44-generic", booted));
+  CHECK(!RE2::FullMatch("6.80.0-1-generic", booted));
+  // The running kernel's headers are not needed: the gate asks for the kernel package.
+  CHECK(older.steps[at("headers-available")].checks[0].argv.back() == "linux-generic-hwe-22.04");
+  CHECK(older.steps[at("amdgpu-dkms")].title.find("built for the kernel booted at kernel-reboot") != std::string::npos);
+
+  // --keep-kernel: the note of before, no kernel steps, the driver for 6.5.
+  InstallOptions keep;
+  keep.listed_kernel = false;
+  InstallPlan kept = must_plan(plan_for("ubuntu2204-rx6700xt", keep));
+  CHECK(noted(kept, "boot a kernel it lists (6.8 (HWE), 5.15 (GA)) first: `sudo apt-get install linux-generic-hwe-22.04`, "
+                    "reboot into it, and run rocmdoc install again."));
+  got = ids(kept);
+  CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
+  CHECK(kept.steps[at("amdgpu-dkms")].title.find("built for 6.5.0-44-generic") != std::string::npos);
+  // No driver, no kernel to change.
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  got = ids(must_plan(plan_for("ubuntu2204-rx6700xt", no_driver)));
+  CHECK(std::find(got.begin(), got.end(), "kernel-reboot") == got.end());
+
+  // A mainline 6.15 is newer than both: GRUB would boot it again, so no
+  // kernel step, and the note says to choose the listed kernel in GRUB's menu.
   InstallPlan newer = must_plan(plan_for("ubuntu2204-rx6700xt", {}, [](Json& f) {
     f["kernel"]["release"] = "6.15.0-061500-generic";
   }));
   CHECK(noted(newer, "Kernel 6.15.0-061500-generic is not among the kernels the matrix lists"));
   CHECK(noted(newer, "`sudo apt-get install linux-generic-hwe-22.04`, reboot and choose it under \"Advanced options\" in "
-                     "GRUB's menu (GRUB boots the newest kernel, and 6.15.0-061500-generic is newer)"));
+                     "GRUB's menu (GRUB boots the newest kernel installed, and 6.15.0-061500-generic is newer than it)"));
   CHECK(!noted(newer, "reboot into it"));
+  got = ids(newer);
+  CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
 }

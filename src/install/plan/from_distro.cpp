@@ -81,8 +81,8 @@ InstallRefusal not_planned(const Context& ctx, const RecipeOwnPackages& own, con
               "again), and check the result with `rocmdoc check`."};
 }
 
-PlanStep os_step(const std::string& id, const std::string& version, const std::string& codename) {
-  PlanStep s = step("os", "System is " + id + " " + version + (codename.empty() ? "" : " (" + codename + ")"));
+PlanStep os_step(const Context& ctx, const std::string& id, const std::string& version, const std::string& codename) {
+  PlanStep s = step("os", "System is " + distro_label(ctx) + (codename.empty() ? "" : " (" + codename + ")"));
   s.checks = {file_has_line("/etc/os-release", "ID=\"?" + RE2::QuoteMeta(id) + "\"?"),
               file_has_line("/etc/os-release", "VERSION_ID=\"?" + RE2::QuoteMeta(version) + "\"?")};
   return s;
@@ -266,6 +266,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   find_amd_leftovers(ctx, amd_packages);
 
   plan.distro = id + " " + version;
+  plan.distro_label = distro_label(ctx);
   plan.codename = text_at(ctx.facts, "distro", "codename");
   plan.rocm = release;
   plan.driver = "";
@@ -300,7 +301,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   }
 
   std::vector<PlanStep>& steps = plan.steps;
-  steps.push_back(os_step(id, version, plan.codename));
+  steps.push_back(os_step(ctx, id, version, plan.codename));
   steps.push_back(plan_disk_step(ctx.recipes.own_disk));
   steps.push_back(plan_lock_step(ctx));
   steps.push_back(plan_dpkg_step());

@@ -107,6 +107,10 @@ struct PlanStep {
 struct InstallOptions {
   std::string rocm;            // --rocm X.Y.Z; empty: the newest the matrix allows here
   bool driver = true;          // --no-driver: user space only
+  // --keep-kernel: build the driver for the running kernel even where the
+  // release does not list it (default: boot a kernel it lists first, where
+  // the distribution's package for one is known).
+  bool listed_kernel = true;
   bool torch = true;           // --no-torch
   std::string venv;            // --venv PATH; empty: ~U/rocm-venv
   std::string user;            // --user; empty: SUDO_USER, else the invoking user
@@ -135,7 +139,8 @@ struct InstallRefusal {
 
 struct InstallPlan {
   std::string from = "amd";    // whose packages: "amd" (AMD's repositories) or "distro" (the distribution's own)
-  std::string distro;          // "ubuntu 24.04"
+  std::string distro;          // "ubuntu 24.04" (the journal's plan key reads it)
+  std::string distro_label;    // "Ubuntu 24.04", as check names it: the text report's heading
   std::string codename;        // AMD's repository codename (Debian 12 uses jammy); the distribution's own with --from distro
   std::string rocm;            // the release installed
   std::string driver;          // the amdgpu driver repository version ("30.30.4"), empty with --no-driver

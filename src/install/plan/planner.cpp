@@ -12,7 +12,7 @@ namespace rocmdoc {
 
 const std::vector<std::string>& reference_step_ids() {
   static const std::vector<std::string> ids = {
-      "os",          "kernel",    "disk",        "secureboot",    "apt-base", "headers",       "groups",
+      "os",          "kernel",    "disk",        "secureboot",    "apt-base", "kernel-candidate", "listed-kernel", "kernel-reboot", "headers", "groups",
       "key",         "driver-key", "probe-repos", "amdgpu-list", "rocm-list", "pin",     "apt-update",    "distro-rocm",
       "mok",         "amdgpu-dkms", "reboot",    "driver-loaded", "rocm",     "ldconf",        "path",
       "verify-rocm", "venv-pkg",  "venv",        "torch",         "verify-torch"};
@@ -97,6 +97,7 @@ PlanResult build_install_plan(PlanInput input) {
                          "): the secureboot step reads it again when the plan runs.");
 
   plan.distro = ctx.distro->name();
+  plan.distro_label = plan::distro_label(ctx);
   // A deb822 release names its suite, not the distribution's codename.
   plan.codename = ctx.release->source_file ? ctx.release->source_file->suite : ctx.distro->repo_codename;
   plan.rocm = ctx.release->version;

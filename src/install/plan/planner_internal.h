@@ -32,6 +32,14 @@ struct Context {
   std::string gpu_family;                 // its family for AMD's kernel rows (gpu_family()), or ""
   std::string gpu_device_id;              // its PCI device id, for rows limited to some products ("0x74a5"), or ""
   std::string install_gfx;                // the target installed for: gfx, or its override stand-in
+  // The running kernel is not one the release lists: the package that
+  // installs a listed one (the plan boots it before building the driver),
+  // the series that count as booted, and how the matrix names them; empty:
+  // the plan builds for the running kernel.
+  std::string listed_kernel_package;
+  std::string listed_kernel_package_series;  // "6.8": the package's version starts with it once it installs that series
+  std::vector<std::string> listed_kernel_series;
+  std::string listed_kernel_labels;
   RecipeKey key;                          // the release's signing key, fingerprint confirmed
   std::string user, home, venv;
   std::string torch_version, torch_index;  // from the matrix's wheels
@@ -41,6 +49,12 @@ struct Context {
   bool efi = true;
   InstallPlan* plan = nullptr;
   void note(const std::string& text) const { plan->notes.push_back(text); }
+  // The kernel the driver is built for, as titles name it: behind a
+  // kernel-reboot, the run after it plans those steps again for the kernel
+  // it boots.
+  std::string driver_kernel() const {
+    return listed_kernel_package.empty() ? kernel : "the kernel booted at kernel-reboot";
+  }
   // Whether the install has a user to add to the groups and own the venv.
   bool user_known() const { return !user.empty(); }
 };
@@ -149,6 +163,8 @@ std::string distro_alternative(const Context& ctx, bool beside_amd_plan);
 void add_preflight_steps(const Context& ctx, std::vector<PlanStep>& steps);
 void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps);
 void add_driver_steps(const Context& ctx, std::vector<PlanStep>& steps);
+// Install a kernel the release lists and reboot into it (listed_kernel_package).
+void add_listed_kernel_steps(const Context& ctx, std::vector<PlanStep>& steps);
 void add_userspace_steps(const Context& ctx, std::vector<PlanStep>& steps);
 void add_torch_steps(const Context& ctx, std::vector<PlanStep>& steps);
 

@@ -103,7 +103,7 @@ void note_newer_unrecipied(Context& ctx, const std::string& gfx) {
     if (r.line != chosen->line || compare_versions(v, ctx.release->version) <= 0) continue;
     if (ctx.recipes.release(v) || !supported(ctx.matrix.gpu_support(v, gfx))) continue;
     if (!lists_gpu_here(ctx, v, gfx).is_true()) continue;
-    ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + ctx.distro->name() +
+    ctx.note("ROCm " + v + " is newer and lists " + gfx + " on " + distro_label(ctx) +
              ", but rocmdoc has no install recipe for it (no AMD install guide rocmdoc has read gives its repository "
              "layout); the plan installs ROCm " + ctx.release->version + ".");
   }
@@ -118,24 +118,50 @@ const RecipeRelease* requested_release(const InstallRecipes& r, const std::strin
   return nullptr;
 }
 
-// The kernels the release lists here and their packages, as check names
-// them for that release (target.kernels, newer series than the running one
-// first): the way to AMD's table before the driver is built.
-std::string listed_kernel_advice(const Context& ctx) {
+// The running kernel is not one the release lists (the caller knows): with
+// the driver to build and the distribution's package for a listed kernel
+// known, the plan installs that kernel and reboots into it first, since
+// amdgpu-dkms may not build for an unlisted one. GRUB boots the newest kernel
+// installed, so this works only where the listed kernel is newer than the
+// running one; past a newer kernel (a mainline 6.15) the choice is GRUB's
+// menu, which rocmdoc does not change: a note with the way there.
+void plan_or_note_listed_kernel(Context& ctx) {
   Matrix::ListedKernels k = ctx.matrix.listed_kernels(ctx.release->version, ctx.distro->id, ctx.distro->version,
                                                       ctx.kernel, ctx.gpu_family, ctx.install_gfx, ctx.gpu_device_id);
-  if (k.labels.empty()) return "";
-  // The first package only: its series is newer than the running kernel's
-  // where one is, and GRUB boots the newest kernel installed, so an older
-  // series' package would not change the boot; past a kernel newer than
-  // every listed one, it is the newest listed, chosen in GRUB's menu.
-  if (k.packages.empty()) return " ROCm " + ctx.release->version + " lists " + joined(k.labels, ", ") + " here.";
-  std::string boot = k.running_newer.is_true()
-                         ? "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest kernel, "
-                           "and " + ctx.kernel + " is newer)"
-                         : "reboot into it";
-  return " To follow AMD's table, boot a kernel it lists (" + joined(k.labels, ", ") + ") first: `sudo apt-get install " +
-         k.packages.front() + "`, " + boot + ", and run rocmdoc install again.";
+  std::string unlisted = "Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " +
+                         ctx.release->version + " on " + distro_label(ctx);
+  if (k.labels.empty()) return ctx.note(unlisted + "; amdgpu-dkms may fail to build for it.");
+  std::string labels = joined(k.labels, ", ");
+  // The first package of a series newer than the running kernel's (GRUB
+  // boots the newest kernel installed): the newer series come first, but
+  // one of them may have no package (a row without GA/HWE kind).
+  size_t newer = 0;
+  while (newer < k.packages.size() &&
+         !(!k.running_series.empty() && compare_versions(k.package_series[newer], k.running_series) > 0))
+    ++newer;
+  if (ctx.options.driver && ctx.options.listed_kernel && newer < k.packages.size() && k.running_newer.is_false()) {
+    ctx.listed_kernel_package = k.packages[newer];
+    ctx.listed_kernel_package_series = k.package_series[newer];
+    ctx.listed_kernel_series = k.series;
+    ctx.listed_kernel_labels = labels;
+    return ctx.note(unlisted + " (" + labels + "), and amdgpu-dkms may fail to build for it: the plan installs " +
+                    ctx.listed_kernel_package + " and reboots into it before it builds the driver; the run after that reboot "
+                    "plans the remaining steps for that kernel. `--keep-kernel` builds the driver for " + ctx.kernel +
+                    " instead.");
+  }
+  std::string advice = " ROCm " + ctx.release->version + " lists " + labels + " here.";
+  if (!k.packages.empty()) {
+    // A package of a newer series boots by itself; otherwise (all older than
+    // the running kernel, or the newer ones without a known package) GRUB's
+    // menu is the way to an older one.
+    bool boots = newer < k.packages.size();
+    std::string boot = boots ? "reboot into it"
+                             : "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest "
+                               "kernel installed, and " + ctx.kernel + " is newer than it)";
+    advice = " To follow AMD's table, boot a kernel it lists (" + labels + ") first: `sudo apt-get install " +
+             k.packages[boots ? newer : 0] + "`, " + boot + ", and run rocmdoc install again.";
+  }
+  ctx.note(unlisted + "; amdgpu-dkms may fail to build for it." + advice);
 }
 
 void note_release(Context& ctx) {
@@ -144,9 +170,7 @@ void note_release(Context& ctx) {
   if (r && r->unconfirmed) ctx.note("The matrix on ROCm " + ctx.release->version + ": " + std::string(*r->unconfirmed));
   Value k = ctx.matrix.kernel_support(ctx.release->version, ctx.distro->id, ctx.distro->version, ctx.kernel, ctx.gpu_family,
                                       ctx.install_gfx, ctx.gpu_device_id);
-  if (k.is_false())
-    ctx.note("Kernel " + ctx.kernel + " is not among the kernels the matrix lists for ROCm " + ctx.release->version +
-             " on " + ctx.distro->name() + "; amdgpu-dkms may fail to build for it." + listed_kernel_advice(ctx));
+  if (k.is_false()) plan_or_note_listed_kernel(ctx);
   for (auto& n : ctx.distro->notes) ctx.note(n);
 }
 
@@ -210,8 +234,7 @@ std::string supported_elsewhere(const Context& ctx, const std::string& gfx) {
       // Only rows that list every GPU of the release: a row AMD limits to
       // some GPUs (Debian 12: Instinct only) is left out rather than guessed.
       if (!d.limited_gfx.empty() || !d.limited_families.empty()) continue;
-      const MatrixDistribution* named = ctx.matrix.distribution(std::string(d.id));
-      std::string name = (named ? std::string(named->name) : std::string(d.id)) + " " + std::string(d.version);
+      std::string name = ctx.matrix.distribution_name(d.id) + " " + std::string(d.version);
       bool here = ctx.distro && d.id == ctx.distro->id && d.version == ctx.distro->version;
       if (here) name += " (this one)";
       std::string key = std::string(d.id) + " " + std::string(d.version);
@@ -338,7 +361,7 @@ const RecipeRelease* on_request_listing(const Context& ctx, const std::string& g
 
 std::optional<InstallRefusal> choose_on_request(Context& ctx, const RecipeRelease& rel, const std::string& gfx) {
   ctx.release = &rel;
-  ctx.note("None of the releases rocmdoc installs by default on " + ctx.distro->name() + " (" + covered_releases(ctx.recipes) +
+  ctx.note("None of the releases rocmdoc installs by default on " + distro_label(ctx) + " (" + covered_releases(ctx.recipes) +
            ") lists " + gfx + "; ROCm " + rel.version + " does, and the plan installs it.");
   return chosen(ctx, gfx);
 }
@@ -395,12 +418,12 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
     if (!ctx.release) {
       std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
       return InstallRefusal{"release-not-covered", "rocmdoc has no install recipe for ROCm " + ctx.options.rocm + ".",
-                            here.empty() ? "rocmdoc installs no release on " + ctx.distro->name() + "; follow AMD's install guide."
-                                         : "Pick one of the releases rocmdoc installs on " + ctx.distro->name() + " (" + here +
+                            here.empty() ? "rocmdoc installs no release on " + distro_label(ctx) + "; follow AMD's install guide."
+                                         : "Pick one of the releases rocmdoc installs on " + distro_label(ctx) + " (" + here +
                                                ") with --rocm, or follow AMD's install guide."};
     }
     if (!ctx.release->supports(*ctx.distro))
-      return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + ctx.distro->name() + ".",
+      return InstallRefusal{"release-not-for-distro", "ROCm " + ctx.release->version + " has no packages for " + distro_label(ctx) + ".",
                             "Pick a newer release with --rocm, or leave --rocm out for the newest that fits."};
     Value s = ctx.matrix.gpu_support(ctx.release->version, gfx);
     if (!s.is_unknown() && s.json() == "unsupported")
@@ -434,9 +457,9 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
       ctx.note("The matrix has no GPU list for ROCm " + rel.version + "; " + gfx + " is supported by " + s.via +
                ", the nearest release with one.");
     if (rel.on_request)  // the default only here: say why, and what is newer
-      ctx.note("ROCm " + rel.version + " is the default on " + ctx.distro->name() +
+      ctx.note("ROCm " + rel.version + " is the default on " + distro_label(ctx) +
                " (elsewhere only where --rocm names it or no other release lists the GPU): none of the releases rocmdoc "
-               "picks by default elsewhere supports " + ctx.distro->name() + ".");
+               "picks by default elsewhere supports " + distro_label(ctx) + ".");
     note_newer_unrecipied(ctx, gfx);
     return chosen(ctx, gfx);
   }
@@ -444,12 +467,12 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
   std::string anyway = left_out_release.empty()
                            ? ""
                            : " To install ROCm " + left_out_release + " all the same, outside what AMD supports for this GPU on " +
-                                 ctx.distro->name() + ": `rocmdoc install --rocm " + left_out_release + "`.";
+                                 distro_label(ctx) + ": `rocmdoc install --rocm " + left_out_release + "`.";
   // Every release rocmdoc installs here, the on-request line's too (Ubuntu
   // 26.04 has only those), so the list is the one the user can pick from.
   std::string here = releases_for_distro(ctx.recipes, *ctx.distro);
   std::string elsewhere = supported_elsewhere(ctx, gfx);
-  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs on " + ctx.distro->name() + " (" +
+  return InstallRefusal{"unsupported-gpu", "No release rocmdoc installs on " + distro_label(ctx) + " (" +
                                                (here.empty() ? covered_releases(ctx.recipes) : here) + ") supports " + gfx +
                                                " according to the matrix (as of " + ctx.matrix.as_of() + ")." +
                                                (left_out.empty() ? "" : " " + left_out + "."),

@@ -14,7 +14,7 @@ namespace {
 const char* kSecureBootVar = "/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
 
 PlanStep os_step(const Context& ctx) {
-  PlanStep s = step("os", "System is " + ctx.distro->name() + " (" + ctx.distro->codename + ") on x86_64");
+  PlanStep s = step("os", "System is " + distro_label(ctx) + " (" + ctx.distro->codename + ") on x86_64");
   // Read as files, so a recorded machine answers too; os-release may quote values.
   s.checks = {file_has_line("/etc/os-release", "ID=\"?" + RE2::QuoteMeta(ctx.distro->id) + "\"?"),
               file_has_line("/etc/os-release", "VERSION_ID=\"?" + RE2::QuoteMeta(ctx.distro->version) + "\"?"),
@@ -23,7 +23,11 @@ PlanStep os_step(const Context& ctx) {
 }
 
 PlanStep kernel_step(const Context& ctx) {
-  PlanStep s = step("kernel", "Running kernel is " + ctx.kernel + " (the plan installs for it)");
+  PlanStep s = step("kernel", "Running kernel is " + ctx.kernel +
+                                  (ctx.listed_kernel_package.empty()
+                                       ? " (the plan installs for it)"
+                                       : " (the plan boots a listed kernel first, and the run after that reboot plans "
+                                         "the driver for it)"));
   // What `uname -r` prints, read from the kernel's own file (also on a recorded machine).
   s.checks = {file_has_line("/proc/sys/kernel/osrelease", RE2::QuoteMeta(ctx.kernel))};
   return s;
@@ -77,6 +81,15 @@ std::vector<std::string> header_packages(const Context& ctx) {
 // Before any change, so apt may not have read its lists yet (a fresh cloud
 // image has none): when the gate stops a run, its title says what to try.
 PlanStep headers_available_step(const Context& ctx) {
+  // Behind a kernel-reboot the running kernel's headers are not needed (an
+  // unlisted kernel's may be gone from the archive): the listed kernel's
+  // package is what must install.
+  if (!ctx.listed_kernel_package.empty()) {
+    PlanStep s = step("headers-available", "The listed kernel " + ctx.listed_kernel_package +
+                                               " can be installed (if not: `sudo apt-get update`)");
+    s.checks = {apt_simulation(apt_simulate_install({ctx.listed_kernel_package}), {})};
+    return s;
+  }
   PlanStep s = step("headers-available", "Headers for the running kernel " + ctx.kernel +
                                              " can be installed (if not: `sudo apt-get update`; if still not, upgrade "
                                              "the kernel and reboot into it)");

@@ -22,7 +22,7 @@ PlanStep apt_base_step(const Context& ctx) {
 }
 
 PlanStep headers_step(const Context& ctx) {
-  PlanStep s = step("headers", "Kernel headers for " + ctx.kernel + " and the Python build helpers");
+  PlanStep s = step("headers", "Kernel headers for " + ctx.driver_kernel() + " and the Python build helpers");
   std::vector<std::string> packages = concat(plan_header_packages(ctx), ctx.recipes.python_packages);
   s.checks = {packages_installed(packages), path_exists("/lib/modules/" + ctx.kernel + "/build")};
   s.actions = {apt_install(packages)};
@@ -174,6 +174,7 @@ std::vector<std::string> plan_rocm_packages(const Context& ctx) {
 
 void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(apt_base_step(ctx));
+  add_listed_kernel_steps(ctx, steps);
   if (ctx.options.driver) steps.push_back(headers_step(ctx));
   if (ctx.user_known()) steps.push_back(groups_step(ctx));
   steps.push_back(key_step(ctx.key, "key", "AMD's package signing key"));

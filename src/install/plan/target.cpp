@@ -61,9 +61,9 @@ std::optional<InstallRefusal> architecture_refusal(const Json& facts) {
                 "Use an x86_64 machine, or build ROCm from source (TheRock).");
 }
 
-std::string supported_distros(const InstallRecipes& recipes) {
+std::string supported_distros(const Context& ctx) {
   std::string out;
-  for (auto& d : recipes.distros) out += (out.empty() ? "" : ", ") + d.name();
+  for (auto& d : ctx.recipes.distros) out += (out.empty() ? "" : ", ") + ctx.matrix.distribution_name(d.id) + " " + d.version;
   return out;
 }
 
@@ -108,8 +108,7 @@ std::string distro_label(const Context& ctx) {
   std::string label = text_at(ctx.facts, {"distro_support", "label"});
   if (!label.empty()) return label;
   std::string id = text_at(ctx.facts, {"distro", "id"}), version = text_at(ctx.facts, {"distro", "version_id"});
-  const MatrixDistribution* d = id.empty() ? nullptr : ctx.matrix.distribution(id);
-  std::string name = d ? std::string(d->name) : id;
+  std::string name = ctx.matrix.distribution_name(id);
   return version.empty() || name.empty() ? name : name + " " + version;
 }
 
@@ -120,7 +119,7 @@ void choose_platform(Context& ctx, std::vector<InstallRefusal>& refusals) {
   ctx.distro = ctx.recipes.distro(id, version);
   if (!ctx.distro) {
     refusals.push_back(refuse("unsupported-distro",
-                              "rocmdoc installs ROCm on " + supported_distros(ctx.recipes) + "; this is " +
+                              "rocmdoc installs ROCm on " + supported_distros(ctx) + "; this is " +
                                   (id.empty() ? std::string("an unknown distribution") : distro_label(ctx)) + ".",
                               guide_advice(ctx, id, version) +
                                   std::string(ctx.recipes.own_packages_for(id, version)

@@ -59,6 +59,10 @@ struct Journal {
   std::string plan_key;          // "install ubuntu-24.04 rocm-7.2.4 driver-30.30.4 torch": another plan starts afresh
   std::vector<JournalEntry> done;
   std::string reboot_requested_in_boot;  // set by a reboot step; a different boot id means it happened
+  // The step that asked for it (not in journals before this field): a plan
+  // made again after the reboot may not have that step any more (the
+  // kernel-reboot, once the listed kernel runs), and its request is then met.
+  std::string reboot_requested_by;
   std::string started_at;
 };
 Result<Journal> read_journal(FileSystem& fs, const std::string& path);  // missing file: an empty journal

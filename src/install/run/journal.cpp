@@ -34,6 +34,9 @@ Result<Journal> from_json(const Json& doc) {
   auto reboot = string_field(doc, "reboot_requested_in_boot", false);
   if (!reboot) return R::fail(reboot.error());
   j.reboot_requested_in_boot = *reboot;
+  auto by = string_field(doc, "reboot_requested_by", false);
+  if (!by) return R::fail(by.error());
+  j.reboot_requested_by = *by;
   auto started = string_field(doc, "started_at", false);
   if (!started) return R::fail(started.error());
   j.started_at = *started;
@@ -81,6 +84,7 @@ std::string journal_to_string(const Journal& j) {
   doc["plan_key"] = j.plan_key;
   doc["started_at"] = j.started_at;
   doc["reboot_requested_in_boot"] = j.reboot_requested_in_boot;
+  if (!j.reboot_requested_by.empty()) doc["reboot_requested_by"] = j.reboot_requested_by;
   Json done = Json::array();
   for (auto& e : j.done) done.push_back({{"step", e.step}, {"finished_at", e.finished_at}, {"boot_id", e.boot_id}});
   doc["done"] = std::move(done);

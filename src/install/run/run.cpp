@@ -74,6 +74,11 @@ class Executor {
   RunReport report_;
 };
 
+bool has_reboot(const PlanStep& step) {
+  return std::any_of(step.actions.begin(), step.actions.end(),
+                     [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
+}
+
 bool Executor::recorded(const std::string& step_id) const {
   return std::any_of(journal_.done.begin(), journal_.done.end(), [&](const JournalEntry& e) { return e.step == step_id; });
 }
@@ -99,9 +104,10 @@ bool Executor::save_journal(const PlanStep& step, const std::string& unrecorded)
 bool Executor::record(const PlanStep& step) {
   if (!recorded(step.id)) journal_.done.push_back({step.id, utc_timestamp(), boot_id_});
   // A reboot step is done once: a later reboot step waits for its own reboot.
-  bool is_reboot = std::any_of(step.actions.begin(), step.actions.end(),
-                               [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
-  if (is_reboot) journal_.reboot_requested_in_boot.clear();
+  if (has_reboot(step)) {
+    journal_.reboot_requested_in_boot.clear();
+    journal_.reboot_requested_by.clear();
+  }
   return save_journal(step, step.id + " is done but not recorded");
 }
 
@@ -236,10 +242,25 @@ bool Executor::run_step(size_t index) {
     progress_.line(counter + step.title + ": not ready");
     return stop(RunOutcome::failed, step, step.title + ": " + why);
   }
-  bool reboots = std::any_of(step.actions.begin(), step.actions.end(),
-                             [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
-  if (reboots && journal_.reboot_requested_in_boot == boot_id_)
+  bool reboots = has_reboot(step);
+  if (reboots && journal_.reboot_requested_in_boot == boot_id_) {
+    // The pending reboot is this step's now: asked for by a step the plan
+    // dropped (kernel-reboot, before --keep-kernel), it would be cleared
+    // after the reboot as that step's and this one asked for again.
+    if (journal_.reboot_requested_by != step.id) {
+      journal_.reboot_requested_by = step.id;
+      if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
+    }
     return stop(RunOutcome::reboot_needed, step, "the reboot asked for earlier has not happened yet: reboot, then run again");
+  }
+  // Its reboot happened and it is still not done (the kernel-reboot booted
+  // another kernel than the listed one): another reboot would do the same.
+  if (reboots && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_by == step.id)
+    return stop(RunOutcome::failed, step,
+                "the machine rebooted, and " + step.title + " is still not done: " + why +
+                    (step.id == "kernel-reboot" ? " (choose the listed kernel in GRUB's menu under \"Advanced options\", "
+                                                  "or run with --keep-kernel to build the driver for the running one)"
+                                                : ""));
   if (!consent_.ask(step)) return stop(RunOutcome::declined, step, "declined at \"" + step.title + "\": it was not changed");
   progress_.start_step(counter, step.title);
   log_.line(counter + step.id + ": " + step.title + " (" + why + ")");
@@ -247,10 +268,20 @@ bool Executor::run_step(size_t index) {
   for (auto& action : step.actions) {
     if (action.kind == StepAction::Kind::reboot) {
       journal_.reboot_requested_in_boot = boot_id_;
+      journal_.reboot_requested_by = step.id;
       if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
       return stop(RunOutcome::reboot_needed, step, "reboot now; then run the same command again to carry on");
     }
     if (!apply(step, action)) return false;
+  }
+  // A change that needs a reboot, made now: a reboot of an earlier boot
+  // came before it and does not count for the reboot step after it (the
+  // driver rebuilt for the kernel that reboot booted must be loaded by
+  // another). record() saves the journal.
+  if (step.reboot_after && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_in_boot != boot_id_) {
+    log_.line("  the reboot " + journal_.reboot_requested_by + " asked for came before this change: a new one is needed");
+    journal_.reboot_requested_in_boot.clear();
+    journal_.reboot_requested_by.clear();
   }
   if (has_real_checks(step)) {
     auto [after, after_why] = evaluate_step(step, machine_, inputs_);
@@ -266,6 +297,16 @@ RunReport Executor::run() {
   boot_id_ = changer_.boot_id();
   report_.log = log_.path();
   log_.line("rocmdoc run of " + journal_.plan_key + " at " + utc_timestamp() + ", boot " + boot_id_);
+  // A reboot asked for by a step this plan no longer has, in an earlier
+  // boot, happened: the plan made after it needs that step no more. Left
+  // set, the next reboot step would count it as its own and be skipped.
+  if (!journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_in_boot != boot_id_ &&
+      !journal_.reboot_requested_by.empty() &&
+      std::none_of(plan_.steps.begin(), plan_.steps.end(), [&](const PlanStep& s) { return s.id == journal_.reboot_requested_by; })) {
+    log_.line("the reboot " + journal_.reboot_requested_by + " asked for has happened");
+    journal_.reboot_requested_in_boot.clear();
+    journal_.reboot_requested_by.clear();
+  }
   for (size_t i = 0; i < plan_.steps.size(); ++i)
     if (!run_step(i)) return report_;
   report_.outcome = RunOutcome::finished;

@@ -312,11 +312,37 @@ make_deb dkms 3.0.10-8+rocmdoctest "" "$DRIVER_REPO_2604"
 make_deb amdgpu-dkms "1:6.16.13.31600000-2278356.26.04" dkms "$DRIVER_REPO_2604"
 core_sdk_debs 10.1.0 "$CORE_REPO_2604" gfx1100 gfx942
 kernel_debs "$KERNEL_2604" 7.0.0-15.15 "$SRV/kernel-resolute" "linux-modules-extra-$KERNEL_2604"
+# The GA kernel's meta package (empty: no real kernel is installed), for run 6k.
+make_deb linux-generic 7.0.0.15.15 "" "$SRV/kernel-resolute"
 index_repo "$DRIVER_REPO_2604" resolute repo.radeon.com
 index_repo "$CORE_REPO_2604" stable stable.repo.amd.com
 index_repo "$SRV/kernel-resolute" resolute "rocmdoc test kernel"
 gpgconf --homedir "$GNUPGHOME" --kill gpg-agent
 machine_sources "$BASE/kernel-resolute" resolute
+
+# Run 6k: booted into an older kernel (6.17), which 10.1.0 does not list
+# for 26.04 (GA 7.0): the plan asks apt whether linux-generic is a 7.0
+# kernel (apt-cache show, real apt), installs it and stops for the reboot
+# before the driver; the reboot into 7.0 is the fake one, and run 6 goes on
+# from there in a plan without the kernel steps.
+echo 6.17.0-5-generic >"$ROOT/proc/sys/kernel/osrelease"
+say "run 6k: booted 6.17.0-5-generic, which ROCm 10.1.0 does not list: the listed kernel first"
+set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run6k.out" 2>&1; rc=$?; set -e
+expect_exit 5 $rc run6k
+# The gate passed on apt's own answer: the journal decides (the plan printed
+# before the run names the gate's title too).
+[ "$(in_root dpkg-query -W -f='${Version}' linux-generic)" = "7.0.0.15.15" ] || fail "run 6k did not install linux-generic 7.0"
+installed amdgpu-dkms && fail "run 6k built the driver for the kernel it was about to leave"
+journal "import sys
+done = [e['step'] for e in j['done']]
+if done[-2:] != ['kernel-candidate', 'listed-kernel']:
+    sys.exit('journal: run 6k ended with %s' % done[-3:])
+if j.get('reboot_requested_by') != 'kernel-reboot' or not j['reboot_requested_in_boot']:
+    sys.exit('journal: reboot %r by %r' % (j['reboot_requested_in_boot'], j.get('reboot_requested_by')))" ||
+  fail "run 6k did not record the kernel's reboot request"
+echo "$KERNEL_2604" >"$ROOT/proc/sys/kernel/osrelease"
+new_boot_id
+BOOT_2604=$(cat "$ROOT/proc/sys/kernel/random/boot_id")
 
 # No --rocm, no --trust-key: Ubuntu 26.04's default is 10.1.0.
 PLAN=$WORK/plan2604.json
@@ -334,7 +360,7 @@ done
 
 set +e; rocmdoc "${INSTALL[@]}" --auto --yes >"$WORK/run6.out" 2>&1; rc=$?; set -e
 expect_exit 5 $rc run6
-head -n 1 "$WORK/run6.out" | grep -q "ROCm 10.1.0 on ubuntu 26.04 .*driver amdgpu 31.60" ||
+head -n 1 "$WORK/run6.out" | grep -q "ROCm 10.1.0 on Ubuntu 26.04 .*driver amdgpu 31.60" ||
   fail "run 6 does not install ROCm 10.1.0 with driver 31.60: $(head -n 1 "$WORK/run6.out")"
 [ "$(in_root dpkg-query -W -f='${Version}' amdgpu-dkms)" = "1:6.16.13.31600000-2278356.26.04" ] ||
   fail "amdgpu-dkms is not the 31.60 stand-in"
@@ -367,7 +393,11 @@ in_root apt-cache policy amdrocm10.1-gfx1100 | grep -q "$BASE/amd-stable/rocm/co
   fail "amdrocm10.1-gfx1100 is not from the ubuntu2604 repository"
 in_root id -nG alex | tr ' ' '\n' | grep -qx render || fail "alex is not in render"
 journal "import sys
-ids = [e['step'] for e in j['done']]
+# Run 6k's kernel steps were recorded before the reboot into 7.0 (the
+# kernel-reboot itself is not: its request was met by that reboot).
+ids = [e['step'] for e in j['done'] if e['step'] not in ('kernel-candidate', 'listed-kernel')]
+if [e['step'] for e in j['done'] if e['step'] in ('kernel-candidate', 'listed-kernel')] != ['kernel-candidate', 'listed-kernel']:
+    sys.exit('journal: no kernel steps of run 6k in %s' % [e['step'] for e in j['done']])
 want = '$STEPS_2604'.split()
 if ids != want or j['reboot_requested_in_boot'] or j['plan_key'] != 'install ubuntu-26.04 rocm-10.1.0 driver-31.60':
     sys.exit('journal: entries %s, reboot pending %r, plan %s' % (ids, j['reboot_requested_in_boot'], j['plan_key']))
