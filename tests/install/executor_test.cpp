@@ -571,7 +571,7 @@ TEST_CASE("a reboot that did not boot the listed kernel stops the run with the w
   CHECK(fourth.step == "reboot");
 }
 
-TEST_CASE("--keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {
+TEST_CASE("with --keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {
   World w;
   add_kernel_steps(w);
   REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
