@@ -412,6 +412,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
     gfx = stand_in;
+    ctx.hsa_override = value;
   }
   if (!ctx.options.rocm.empty()) {
     ctx.release = requested_release(ctx.recipes, ctx.options.rocm);
