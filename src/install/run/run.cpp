@@ -79,6 +79,12 @@ bool has_reboot(const PlanStep& step) {
                      [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
 }
 
+// The step's way on, for a stop where it is still not done: " (...)", or
+// nothing where the step has none.
+std::string still_not_done_advice(const PlanStep& step) {
+  return step.if_still_not_done.empty() ? "" : " (" + step.if_still_not_done + ")";
+}
+
 bool Executor::recorded(const std::string& step_id) const {
   return std::any_of(journal_.done.begin(), journal_.done.end(), [&](const JournalEntry& e) { return e.step == step_id; });
 }
@@ -257,10 +263,7 @@ bool Executor::run_step(size_t index) {
   // another kernel than the listed one): another reboot would do the same.
   if (reboots && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_by == step.id)
     return stop(RunOutcome::failed, step,
-                "the machine rebooted, and " + step.title + " is still not done: " + why +
-                    (step.id == "kernel-reboot" ? " (choose the listed kernel in GRUB's menu under \"Advanced options\", "
-                                                  "or run with --keep-kernel to build the driver for the running one)"
-                                                : ""));
+                "the machine rebooted, and " + step.title + " is still not done: " + why + still_not_done_advice(step));
   if (!consent_.ask(step)) return stop(RunOutcome::declined, step, "declined at \"" + step.title + "\": it was not changed");
   progress_.start_step(counter, step.title);
   log_.line(counter + step.id + ": " + step.title + " (" + why + ")");
@@ -286,7 +289,7 @@ bool Executor::run_step(size_t index) {
   if (has_real_checks(step)) {
     auto [after, after_why] = evaluate_step(step, machine_, inputs_);
     if (after != StepState::done)
-      return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why);
+      return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why + still_not_done_advice(step));
   }
   progress_.step_done(seconds_since(started));
   ++report_.steps_run;
