@@ -110,10 +110,7 @@ bool Executor::save_journal(const PlanStep& step, const std::string& unrecorded)
 bool Executor::record(const PlanStep& step) {
   if (!recorded(step.id)) journal_.done.push_back({step.id, utc_timestamp(), boot_id_});
   // A reboot step is done once: a later reboot step waits for its own reboot.
-  if (has_reboot(step)) {
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
-  }
+  if (has_reboot(step)) journal_.clear_reboot_request();
   return save_journal(step, step.id + " is done but not recorded");
 }
 
@@ -270,8 +267,7 @@ bool Executor::run_step(size_t index) {
   auto started = std::chrono::steady_clock::now();
   for (auto& action : step.actions) {
     if (action.kind == StepAction::Kind::reboot) {
-      journal_.reboot_requested_in_boot = boot_id_;
-      journal_.reboot_requested_by = step.id;
+      journal_.request_reboot(boot_id_, step.id);
       if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
       return stop(RunOutcome::reboot_needed, step, "reboot now; then run the same command again to carry on");
     }
@@ -283,8 +279,7 @@ bool Executor::run_step(size_t index) {
   // another). record() saves the journal.
   if (step.reboot_after && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_in_boot != boot_id_) {
     log_.line("  the reboot " + journal_.reboot_requested_by + " asked for came before this change: a new one is needed");
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
+    journal_.clear_reboot_request();
   }
   if (has_real_checks(step)) {
     auto [after, after_why] = evaluate_step(step, machine_, inputs_);
@@ -307,8 +302,7 @@ RunReport Executor::run() {
       !journal_.reboot_requested_by.empty() &&
       std::none_of(plan_.steps.begin(), plan_.steps.end(), [&](const PlanStep& s) { return s.id == journal_.reboot_requested_by; })) {
     log_.line("the reboot " + journal_.reboot_requested_by + " asked for has happened");
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
+    journal_.clear_reboot_request();
   }
   for (size_t i = 0; i < plan_.steps.size(); ++i)
     if (!run_step(i)) return report_;
