@@ -551,16 +551,27 @@ TEST_CASE("a kernel-reboot the plan made after it no longer has does not stand i
   CHECK(journal_of(w).reboot_requested_by.empty());
 }
 
+namespace {
+
+// With add_kernel_steps' plan: the kernel-reboot asks for its reboot, and
+// GRUB boots the 6.8 again (a newer kernel installed beside it, a pinned
+// default). The next run stops at kernel-reboot, not done; its report.
+RunReport run_after_reboot_into_the_same_kernel(World& w) {
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.reboot("boot-2");
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(r.step == "kernel-reboot");
+  CHECK(r.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
+  return r;
+}
+
+}  // namespace
+
 TEST_CASE("a reboot that did not boot the listed kernel stops the run with the way on, not another reboot", "[executor]") {
   World w;
   add_kernel_steps(w);
-  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
-  // GRUB booted the 6.8 again (a newer kernel installed beside it, a pinned default).
-  w.reboot("boot-2");
-  auto second = w.run_yes();
-  CHECK(second.outcome == RunOutcome::failed);
-  CHECK(second.step == "kernel-reboot");
-  CHECK(second.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
+  auto second = run_after_reboot_into_the_same_kernel(w);
   // The way on is the step's own, in parentheses at the end.
   CHECK(second.message.find(" (choose the listed kernel in GRUB's menu, or run with --keep-kernel)") != std::string::npos);
   // The request stays: the same message again, never a reboot loop.
@@ -578,23 +589,17 @@ TEST_CASE("a reboot that did not boot the listed kernel stops the run with the w
 TEST_CASE("a reboot step still not done after its reboot, without a way on of its own, gets none appended", "[executor]") {
   // The same stop with and without the step's if_still_not_done: the
   // executor adds nothing of its own for the kernel-reboot.
-  auto stop_after_reboot = [](bool way_on) {
+  auto stop_message = [](bool way_on) {
     World w;
     add_kernel_steps(w);
     for (auto& s : w.plan.steps)
       if (s.id == "kernel-reboot" && !way_on) s.if_still_not_done.clear();
-    REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
-    w.reboot("boot-2");
-    auto r = w.run_yes();
-    CHECK(r.outcome == RunOutcome::failed);
-    CHECK(r.step == "kernel-reboot");
-    CHECK(r.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
-    return r.message;
+    return run_after_reboot_into_the_same_kernel(w).message;
   };
-  std::string without = stop_after_reboot(false);
+  std::string without = stop_message(false);
   CHECK(without.find("keep-kernel") == std::string::npos);
   CHECK(without.find("GRUB") == std::string::npos);
-  CHECK(stop_after_reboot(true) == without + " (choose the listed kernel in GRUB's menu, or run with --keep-kernel)");
+  CHECK(stop_message(true) == without + " (choose the listed kernel in GRUB's menu, or run with --keep-kernel)");
 }
 
 TEST_CASE("with --keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {
