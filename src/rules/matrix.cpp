@@ -517,7 +517,6 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
       if (k.for_family(family)) listed.push_back(&k);
   }
   std::string running = kernel_series(running_kernel);
-  out.running_series = running;
   if (!running.empty()) {
     auto older = std::stable_partition(listed.begin(), listed.end(),
                                        [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });
@@ -541,7 +540,10 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
     std::string package = kernel_package(distro, version_id, *k);
     if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end()) {
       out.packages.push_back(package);
-      out.package_series.emplace_back(k->series);
+      if (out.newer_package.empty() && !running.empty() && compare_versions(k->series, running) > 0) {
+        out.newer_package = package;
+        out.newer_package_series = k->series;
+      }
     }
   }
   if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";

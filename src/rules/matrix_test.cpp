@@ -314,6 +314,41 @@ TEST_CASE("the target is the installed release, and the newest for the GPU is na
   CHECK(unknown_reason(t["kernels"]) == "the matrix lists no kernels for ROCm 6.4.1 on ubuntu 22.04");
 }
 
+TEST_CASE("listed_kernels names the first package of a series newer than the running kernel, the one GRUB would boot",
+          "[matrix]") {
+  // ROCm 6.4.1 on Ubuntu 24.04 lists GA 6.8 and HWE 6.11.
+  auto newer = [](const Matrix& m, const std::string& running) {
+    Matrix::ListedKernels k = m.listed_kernels("6.4.1", "ubuntu", "24.04", running);
+    REQUIRE(k.unknown_why.empty());
+    return std::pair{k.newer_package, k.newer_package_series};
+  };
+  using P = std::pair<std::string, std::string>;
+  CHECK(newer(small(), "6.10.0-5-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  CHECK(newer(small(), "6.8.0-45-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  // Older than both: the first in the matrix's order.
+  CHECK(newer(small(), "6.2.0-39-generic") == P{"linux-generic", "6.8"});
+  // In the newest listed series, newer than all, or no series: none.
+  CHECK(newer(small(), "6.11.0-29-generic") == P{});
+  CHECK(newer(small(), "6.15.0-061500-generic") == P{});
+  CHECK(newer(small(), "custom") == P{});
+
+  // A newer series without a package (no GA/HWE kind) is passed over for
+  // the next newer one that has one; where none has, there is none, though
+  // the older ones still have theirs.
+  std::string releases = kReleases;
+  std::string from = R"({series: "6.8", kind: ga}, {series: "6.11", kind: hwe}])";
+  auto at = releases.find(from);
+  REQUIRE(at != std::string::npos);
+  releases.replace(at, from.size(), R"({series: "7.0", kind: unspecified}, {series: "6.8", kind: ga}, {series: "6.11", kind: hwe}])");
+  Loaded l = load({{"m/rocm-releases.yaml", releases}, {"m/gpus.yaml", kGpus}});
+  REQUIRE(l.errors.empty());
+  CHECK(newer(l.matrix, "6.10.0-5-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  CHECK(newer(l.matrix, "6.12.0-1-generic") == P{});
+  Matrix::ListedKernels k = l.matrix.listed_kernels("6.4.1", "ubuntu", "24.04", "6.12.0-1-generic");
+  CHECK(k.packages == std::vector<std::string>{"linux-generic-hwe-24.04", "linux-generic"});
+  CHECK(k.running_newer.is_false());
+}
+
 TEST_CASE("an installed release the matrix does not know stays the target, and its lists are unknown", "[matrix][target]") {
   Json t = target_of(machine("24.04", "6.3.3"));
   CHECK(t["rocm"] == "6.3.3");

@@ -1180,6 +1180,10 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   CHECK(RE2::FullMatch("5.15.0-160-generic", booted));
   CHECK(!RE2::FullMatch("6.5.0-44-generic", booted));
   CHECK(!RE2::FullMatch("6.80.0-1-generic", booted));
+  // Rebooted into another kernel: the run's stop gives the way on.
+  CHECK(reboot.if_still_not_done ==
+        "choose the listed kernel in GRUB's menu under \"Advanced options\", or run with --keep-kernel to build the driver "
+        "for the running one");
   // The running kernel's headers are not needed: the gate asks for the kernel package.
   CHECK(older.steps[at("headers-available")].checks[0].argv.back() == "linux-generic-hwe-22.04");
   CHECK(older.steps[at("amdgpu-dkms")].title.find("built for the kernel booted at kernel-reboot") != std::string::npos);
