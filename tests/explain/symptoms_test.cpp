@@ -28,6 +28,17 @@ Json explain_json(const std::vector<std::string>& machine, const std::string& te
 
 std::vector<std::string> recorded(const std::string& name) { return {"--root", test::machine_root(name)}; }
 
+// A recorded machine's facts read with the interpreters its expect.json names
+// (a torch in a venv --root alone does not search), saved for --facts.
+std::vector<std::string> recorded_with_python(const test::ScratchDir& dir, const std::string& name,
+                                              const std::string& python) {
+  auto saved = run_rocmdoc({"facts", "--root", test::machine_root(name), "--python", python});
+  REQUIRE(saved.exit_code == 0);
+  std::string path = (dir.path / (name + "-python.json")).string();
+  std::ofstream(path) << saved.out;
+  return {"--facts", path};
+}
+
 // The healthy machine's facts with `fault` applied, saved where --facts reads them.
 std::vector<std::string> with_fault(const test::ScratchDir& dir, const std::string& name,
                                     const std::function<void(Json&)>& fault) {
@@ -62,10 +73,11 @@ TEST_CASE("a pasted symptom gets each machine's own fault as the first cause", "
   std::vector<Case> cases = {
       {"amdgpu blacklisted", recorded("desktop-amdgpu-not-loaded"), "amdgpu-blacklisted"},
       {"user not in render", recorded("user-not-in-render"), "device-node-not-accessible"},
-      // Both this error and gpu-not-in-any-release-override-known (a
-      // warning: no release supports gfx1102) are confirmed; the error, with
-      // the override to set, comes first (docs/explain.md, "Ranking").
-      {"unsupported gfx1102", recorded("laptop-780m-dgpu"), "unsupported-gfx-needs-override"},
+      // An RX 7700S (gfx1102) beside a visible 780M (gfx1103), with torch
+      // 2.7.1+rocm6.3, which carries gfx1102 and not gfx1103: the iGPU, not
+      // an override for the dGPU (which would rewrite the iGPU's target too).
+      {"an iGPU beside the dGPU", recorded_with_python(dir, "laptop-780m-dgpu", "/home/maya/venvs/torch/bin/python3"),
+       "igpu-and-dgpu-visible"},
       {"CPU torch", with_fault(dir, "cpu-torch", [](Json& f) { f["python"]["torch"] = {torch("2.5.1+cpu", "cpu")}; }),
        "torch-cpu-build-on-amd-gpu"},
       {"CUDA torch",
@@ -130,6 +142,13 @@ TEST_CASE("other symptoms get each machine's own fault as the first cause", "[ex
     f["pci"]["gpus"][0]["device_id"] = "0x1586";
     f["kfd"]["gpus"][0]["gfx"] = "gfx1151";
   });
+  // An RX 7600 (gfx1102, which no production release lists) alone, no torch.
+  auto rx7600 = with_fault(dir, "rx7600", [](Json& f) {
+    f["pci"]["gpus"][0]["device_id"] = "0x7480";
+    f["kfd"]["gpus"][0]["gfx"] = "gfx1102";
+    f["python"]["torch"] = Json::array();
+  });
+  auto laptop_torch = recorded_with_python(dir, "laptop-780m-dgpu", "/home/maya/venvs/torch/bin/python3");
   struct Symptom {
     std::vector<std::string> texts;
     std::vector<Case> cases;
@@ -139,7 +158,10 @@ TEST_CASE("other symptoms get each machine's own fault as the first cause", "[ex
         "RuntimeError: HIP error: invalid device function"},
        {{"ROCm 5.7.0 for an RX 7900 XTX", old_rocm, "installed-rocm-does-not-list-gpu"},
         {"ROCm 6.4.1 for a Strix Halo", strix_halo, "installed-rocm-does-not-list-gpu"},
-        {"an RX 7600S no release lists", recorded("laptop-780m-dgpu"), "unsupported-gfx-needs-override"},
+        {"an RX 7600 no release lists", rx7600, "unsupported-gfx-needs-override"},
+        // The wheel carries the dGPU's gfx1102: the code missing is the
+        // visible 780M's (gfx1103).
+        {"an RX 7700S beside a 780M, torch 2.7.1+rocm6.3", laptop_torch, "igpu-and-dgpu-visible"},
         {"a healthy RX 7900 XTX", recorded("ubuntu2404-rx7900xtx"), "app-built-without-gpu-target"}}},
       {{"hsa api call failure at: rocminfo.cc:1306\nCall returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime "
         "failed to allocate the necessary resources.",
@@ -228,8 +250,15 @@ TEST_CASE("what the text does not say is filled from the machine's facts", "[exp
   // The discrete gfx1102, not the iGPU's gfx1103, and never "<gfx>".
   CHECK(j["text"]["gfx"] == "gfx1102");
   CHECK(j["text"]["from_machine"] == Json::array({"gfx", "kernel_release"}));
-  CHECK(j["causes"][0]["id"] == "unsupported-gfx-needs-override");
-  CHECK(j["causes"][0]["title"].get<std::string>().find("gfx1102") != std::string::npos);
+  // The override for gfx1102 is ruled out (the 780M beside it is visible and
+  // lacks code too, and an override rewrites both), but still read with the
+  // discrete GPU's values.
+  auto override_cause = std::find_if(j["causes"].begin(), j["causes"].end(), [](const Json& c) {
+    return c["id"] == "unsupported-gfx-needs-override";
+  });
+  REQUIRE(override_cause != j["causes"].end());
+  CHECK((*override_cause)["verdict"] == "refuted");
+  CHECK((*override_cause)["title"].get<std::string>().find("gfx1102") != std::string::npos);
   for (auto& cause : j["causes"]) CHECK(cause["title"].get<std::string>().find("<gfx>") == std::string::npos);
   // A gfx the text names is kept, and nothing is filled without facts.
   Json named = explain_json(recorded("laptop-780m-dgpu"), "rocBLAS error: Cannot read TensileLibrary.dat: for GPU arch : gfx1103");
@@ -246,7 +275,7 @@ TEST_CASE("what the text does not say is filled from the machine's facts", "[exp
     for (auto& step : cause["fix"]["steps"]) all += step["text"].get<std::string>() + "\n";
     return all;
   };
-  std::string narrowed = fix_text(j["causes"][0]);
+  std::string narrowed = fix_text(*override_cause);
   CHECK(narrowed.find("HSA_OVERRIDE_GFX_VERSION=11.0.0, the value users run gfx1102 with") != std::string::npos);
   CHECK(narrowed.find("10.3.0 for RDNA2") == std::string::npos);
   bool override_listed = false;
