@@ -350,3 +350,21 @@ TEST_CASE("the OpenCL runtimes registered on the machine decide an OpenCL progra
   CHECK(text.out.find("amd-opencl-runtime-missing: the facts rule it out") != std::string::npos);
   CHECK(text.out.find("rocm.opencl_icds") != std::string::npos);
 }
+
+// "amdgpu won't load" on machines whose amdgpu is loaded: the kernel is not
+// too old for a runtime that is not there (CentOS Stream 9, no ROCm), nor
+// for Fedora 43's own ROCm 6.4.2 on a 6.17 kernel, newer than every series
+// a row of 6.4.2 lists; no cause stays open, and check's findings follow.
+TEST_CASE("amdgpu does not load: a kernel newer than the runtime expects, or no runtime, is not too old", "[explain][symptoms]") {
+  for (const char* machine : {"fedora43-distro-rocm", "centos-stream9-no-rocm"}) {
+    INFO(machine);
+    Json j = explain_json(recorded(machine), "amdgpu won't load after the update");
+    bool listed = false;
+    for (auto& cause : j["causes"]) {
+      CHECK(cause["verdict"] == "refuted");
+      if (cause["id"] == "kernel-too-old-for-rocm-runtime") listed = true;
+    }
+    CHECK(listed);
+    CHECK_FALSE(j["machine_problems"].empty());
+  }
+}
