@@ -368,3 +368,34 @@ TEST_CASE("amdgpu does not load: a kernel newer than the runtime expects, or no 
     CHECK_FALSE(j["machine_problems"].empty());
   }
 }
+
+// A package manager that knows no ROCm package: rocmdoc install writes
+// AMD's repositories on Debian and Ubuntu only, so on Rocky Linux (AMD's
+// repositories already in /etc/yum.repos.d) the fix is dnf's, never
+// `rocmdoc install`; dnf's own messages are recognised.
+TEST_CASE("a package not found is answered in the machine's package manager's terms", "[explain][symptoms]") {
+  auto fix_text = [](const Json& cause) {
+    std::string all;
+    for (auto& step : cause["fix"]["steps"]) all += step["text"].get<std::string>() + "\n";
+    return all;
+  };
+  for (const char* text : {"E: Unable to locate package rocm", "Error: Unable to find a match: rocm"}) {
+    INFO(text);
+    Json rocky = explain_json(recorded("rocky96-amd-rocm"), text);
+    REQUIRE_FALSE(rocky["causes"].empty());
+    CHECK(rocky["causes"][0]["id"] == "rocm-package-name-unknown-to-package-manager");
+    std::string fix = fix_text(rocky["causes"][0]);
+    CHECK(fix.find("rocmdoc install") == std::string::npos);
+    CHECK(fix.find("/etc/yum.repos.d") != std::string::npos);
+    Json centos = explain_json(recorded("centos-stream9-no-rocm"), text);
+    REQUIRE_FALSE(centos["causes"].empty());
+    CHECK(centos["causes"][0]["id"] == "rocm-package-name-unknown-to-package-manager");
+    CHECK(fix_text(centos["causes"][0]).find("rocmdoc install") == std::string::npos);
+  }
+  // dnf's "Problem: conflicting requests" is a signal of the mixed package sets.
+  Json mixed = explain_json(recorded("fedora43-mixed-amd-repo"), "Problem: conflicting requests");
+  REQUIRE_FALSE(mixed["causes"].empty());
+  CHECK(mixed["causes"][0]["id"] == "distro-rocm-packages-mixed-with-amd");
+  CHECK(mixed["causes"][0]["verdict"] == "confirmed");
+  CHECK(mixed["recognised"] == true);
+}
