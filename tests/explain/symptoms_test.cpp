@@ -399,3 +399,20 @@ TEST_CASE("a package not found is answered in the machine's package manager's te
   CHECK(mixed["causes"][0]["verdict"] == "confirmed");
   CHECK(mixed["recognised"] == true);
 }
+
+// rocminfo's harmless "ROCk module is NOT loaded" in a container is that
+// line's problem only: the user's own words that amdgpu does not load are
+// no false alarm, however the container's facts look.
+TEST_CASE("plain words that amdgpu does not load are not rocminfo's false alarm", "[explain][symptoms]") {
+  Json words = explain_json(recorded("mi300x-container"), "amdgpu won't load after the update");
+  for (auto& cause : words["causes"])
+    if (cause["id"] == "rocminfo-rock-false-alarm-in-container") {
+      CHECK(cause["verdict"] == "refuted");
+      CHECK(cause["ruled_out"] == "the text rules it out");
+    }
+  Json line = explain_json(recorded("mi300x-container"), "ROCk module is NOT loaded, possibly no GPU devices");
+  bool confirmed = false;
+  for (auto& cause : line["causes"])
+    if (cause["id"] == "rocminfo-rock-false-alarm-in-container") confirmed = cause["verdict"] == "confirmed";
+  CHECK(confirmed);
+}
