@@ -416,3 +416,20 @@ TEST_CASE("plain words that amdgpu does not load are not rocminfo's false alarm"
     if (cause["id"] == "rocminfo-rock-false-alarm-in-container") confirmed = cause["verdict"] == "confirmed";
   CHECK(confirmed);
 }
+
+// Docker inside a VM with no GPU on its bus: the VM has none passed through
+// (the host's hypervisor), not a card to reseat.
+TEST_CASE("a container inside a VM without a GPU is told about passthrough, not hardware", "[explain][symptoms]") {
+  Json j = explain_json(recorded("debian12-vm-distro-rocm"), "my GPU is not detected");
+  REQUIRE_FALSE(j["causes"].empty());
+  CHECK(j["causes"][0]["id"] == "no-gpu-found");
+  CHECK(j["causes"][0]["verdict"] == "confirmed");
+  REQUIRE(j["causes"][0]["fix"]["steps"].size() == 1);
+  std::string fix = j["causes"][0]["fix"]["steps"][0]["text"];
+  CHECK(fix.find("passed through") != std::string::npos);
+  CHECK(fix.find("reseat") == std::string::npos);
+  // check says the same.
+  auto check = run_rocmdoc({"check", "--root", test::machine_root("debian12-vm-distro-rocm")});
+  CHECK(check.out.find("reseat") == std::string::npos);
+  CHECK(check.out.find("passed through to it") != std::string::npos);
+}
