@@ -760,6 +760,24 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                                  return Value::unknown("the matrix lists no architectures for ROCm " + s(a[0]));
                                return Value::of(json_list(r->architectures));
                              }};
+  // rocm_newest_kernel_series(rocm): the newest kernel series any
+  // distribution row of the release lists ("6.14"), whatever the GPU family:
+  // a kernel of that series or newer is not older than the release expects
+  // of the kernel's own amdgpu/KFD anywhere AMD lists it. Unknown where the
+  // matrix does not know the release or lists no kernel for it.
+  f["rocm_newest_kernel_series"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                      if (!a[0].json().is_string()) return Value::unknown("no ROCm release to look up");
+                                      const Release* r = m->find_release(s(a[0]));
+                                      if (!r) return Value::unknown("ROCm " + s(a[0]) + " is not in the matrix");
+                                      std::string newest;
+                                      for (auto& d : r->distros)
+                                        for (auto& k : d.kernels)
+                                          if (newest.empty() || compare_versions(k.series, newest) > 0)
+                                            newest = std::string(k.series);
+                                      if (newest.empty())
+                                        return Value::unknown("the matrix lists no kernel for ROCm " + s(a[0]));
+                                      return Value::of(Json(newest));
+                                    }};
   f["newest_rocm"] = {0, 0, false, [m](const std::vector<Value>&, EvalContext&) {
                         Json best = nullptr;
                         for (auto& r : m->releases_)

@@ -212,6 +212,12 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("hsa_override_value", {Value::of("gfx1200")}).json().is_null());
   CHECK(call("rocm_architectures", {Value::of("6.4.1")}).json() == Json::array({"x86_64"}));
   CHECK(call("rocm_architectures", {Value::of("6.2.4")}).is_unknown());
+  // The newest kernel series any distribution row of a release lists: what a
+  // kernel at or above is not too old for (kernel-too-old-for-rocm-runtime).
+  CHECK(call("rocm_newest_kernel_series", {Value::of("6.4.1")}).json() == "6.11");  // 6.11 > 6.8, as versions
+  CHECK(call("rocm_newest_kernel_series", {Value::of("7.9.0")}).is_unknown());       // its rows list no kernel
+  CHECK(call("rocm_newest_kernel_series", {Value::of("1.2.3")}).is_unknown());
+  CHECK(call("rocm_newest_kernel_series", {Value::of(Json(nullptr))}).is_unknown());
   CHECK(call("newest_rocm", {}).json() == "7.0.0");
   CHECK(call("rocm_release_known", {Value::of("7.9.0")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.12")}).is_true());
