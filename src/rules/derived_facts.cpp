@@ -459,8 +459,9 @@ bool row_fits(const Matrix& matrix, const Release& r, const MatrixDistro& d, con
          matrix.lists_gpu(v, std::string(d.id), std::string(d.version), gpu.family, gpu.gfx, gpu.device_id).is_true();
 }
 
-// The version of `id` nearest to `version_id` among those the newest release
-// listing `id` for this GPU names, as "RHEL 9.6", with that release; empty
+// The version of `id` nearest to `version_id` among those the newest
+// production release listing `id` for this GPU names (of the machine's
+// major release; else the newest release of any line), as "RHEL 9.6", with that release; empty
 // when no release lists `id` for it. same_major: only versions of the
 // machine's major release (CentOS 7 is no advice for CentOS Stream 9). A
 // machine version of a major only ("9": CentOS Stream) is nearest to that
