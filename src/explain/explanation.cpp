@@ -250,7 +250,68 @@ void judge_on_facts(ExplainedCause& e, const Json& facts, const Knowledge& k) {
     if (e.ruled_out.empty()) e.ruled_out = "its condition does not hold on these facts";
   }
   if (e.verdict == CauseVerdict::confirmed) e.confirmed_by = facts_in_brief(e, facts, k);
+  // A refuted problem's title, filled from the facts, would assert the very
+  // thing the facts refute ("torch 2.8.0+rocm6.4 ... is a CUDA build"):
+  // the title without facts says what was looked for.
+  if (e.verdict == CauseVerdict::refuted && !problem.rule.summary.empty()) e.finding.title = problem.rule.summary;
+  // Nor does an undecided one's title carry why it is undecided ("do not
+  // reach the CPU: ... config space ... is not readable (run as root)"):
+  // that is its reason line's.
+  // The reason starts with the fact it is about ("it.atomics.routed_to_root: ...").
+  if (e.verdict == CauseVerdict::undecided && !problem.rule.summary.empty()) {
+    size_t colon = e.reason.find(": ");
+    std::string why = colon == std::string::npos ? e.reason : e.reason.substr(colon + 2);
+    if (why.size() >= 8 && e.finding.title.find(why) != std::string::npos) e.finding.title = problem.rule.summary;
+  }
   e.confirm = describe_first_step(problem.confirm, facts, k.functions);
+}
+
+// A problem the facts refute only because its `when` leaves the case to a
+// more specific one (`gives_way_to`: amdgpu-not-loaded where amdgpu is
+// blacklisted) is not ruled out when the facts confirm that one: the text's
+// message is its case. The specific problem takes the message's evidence
+// and score, as a cause of the text's own (not a symptom's guess), and the
+// general one says whose case it is. Not where the text itself rules the
+// general one out (its when_in_text false, its ruled_out_in_text true).
+void give_way(std::vector<ExplainedCause>& causes, const Json& facts, const Knowledge& k) {
+  std::vector<ExplainedCause> added;
+  for (size_t g = 0; g < causes.size(); ++g) {
+    if (causes[g].verdict != CauseVerdict::refuted || causes[g].cause->gives_way_to.empty() || causes[g].symptom)
+      continue;
+    const Problem& general = *causes[g].cause;
+    EvalContext ctx(facts, k.functions);
+    if (general.when_in_text && evaluate(*general.when_in_text, ctx).is_false()) continue;
+    if (general.ruled_out_in_text && evaluate(*general.ruled_out_in_text, ctx).is_true()) continue;
+    for (auto& id : general.gives_way_to) {
+      const Problem* specific = k.catalogue.find(id);
+      if (!specific) continue;
+      auto same = [&](const ExplainedCause& c) { return c.cause == specific; };
+      ExplainedCause* s = nullptr;
+      if (auto it = std::find_if(causes.begin(), causes.end(), same); it != causes.end()) s = &*it;
+      else if (auto at = std::find_if(added.begin(), added.end(), same); at != added.end()) s = &*at;
+      else {
+        ExplainedCause e;
+        e.cause = specific;
+        judge_on_facts(e, facts, k);
+        if (e.verdict != CauseVerdict::confirmed) continue;
+        added.push_back(std::move(e));
+        s = &added.back();
+      }
+      if (s->verdict != CauseVerdict::confirmed) continue;
+      const ExplainedCause& from = causes[g];
+      if (s->symptom || s->text_score < from.text_score) {
+        s->symptom = nullptr;
+        s->text_score = std::max(s->text_score, from.text_score);
+        s->evidence.insert(s->evidence.end(), from.evidence.begin(), from.evidence.end());
+        tidy_evidence(s->evidence);
+        s->matches = std::max(s->matches, from.matches);
+        s->confidence = confidence(s->verdict, s->text_score);
+      }
+      causes[g].ruled_out = "it is the case of " + specific->rule.id + ", which the facts confirm";
+      break;
+    }
+  }
+  for (auto& e : added) causes.push_back(std::move(e));
 }
 
 // A text no message of the catalogue matched may still be about a known
@@ -350,6 +411,7 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     mark_unseen_settings(e, facts, knowledge);
     out.causes.push_back(std::move(e));
   }
+  give_way(out.causes, facts, knowledge);
   std::stable_sort(out.causes.begin(), out.causes.end(), ranks_before);
   roots_first(out.causes);
   if (out.causes.empty()) out.resembles = resembling(scan.head, facts, knowledge);

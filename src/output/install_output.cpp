@@ -186,16 +186,19 @@ Json render_plan_json(const InstallPlan& plan) {
     Json checks = Json::array(), actions = Json::array();
     for (auto& c : s.checks) checks.push_back(check_json(c));
     for (auto& a : s.actions) actions.push_back(action_json(a));
-    steps.push_back({{"number", i + 1},
-                     {"id", s.id},
-                     {"title", s.title},
-                     {"state", step_state_name(s.state)},
-                     {"state_reason", s.state_reason},
-                     {"needs_root", s.needs_root},
-                     {"reboot_after", s.reboot_after},
-                     {"changes_machine", s.changes_machine()},
-                     {"checks", checks},
-                     {"actions", actions}});
+    Json step = {{"number", i + 1},
+                 {"id", s.id},
+                 {"title", s.title},
+                 {"state", step_state_name(s.state)},
+                 {"state_reason", s.state_reason},
+                 {"needs_root", s.needs_root},
+                 {"reboot_after", s.reboot_after},
+                 {"changes_machine", s.changes_machine()},
+                 {"checks", checks},
+                 {"actions", actions}};
+    // Present only on a step that has a way on for when it is still not done.
+    if (!s.if_still_not_done.empty()) step["if_still_not_done"] = s.if_still_not_done;
+    steps.push_back(step);
     summary[step_state_name(s.state)] = summary[step_state_name(s.state)].get<int>() + 1;
   }
   Json p = {{"from", plan.from},

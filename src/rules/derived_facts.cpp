@@ -459,41 +459,57 @@ bool row_fits(const Matrix& matrix, const Release& r, const MatrixDistro& d, con
          matrix.lists_gpu(v, std::string(d.id), std::string(d.version), gpu.family, gpu.gfx, gpu.device_id).is_true();
 }
 
-// The version of `id` nearest to `version_id` among those the newest release
-// listing `id` for this GPU names, as "RHEL 9.6", with that release; empty
+// The version of `id` nearest to `version_id` among those the newest
+// production release listing `id` for this GPU names (of the machine's
+// major release; else the newest release of any line), as "RHEL 9.6", with that release; empty
 // when no release lists `id` for it. same_major: only versions of the
 // machine's major release (CentOS 7 is no advice for CentOS Stream 9). A
 // machine version of a major only ("9": CentOS Stream) is nearest to that
 // major's newest minor.
 std::pair<std::string, std::string> nearest_listed(const Matrix& matrix, std::string_view id,
                                                    const std::string& version_id, bool same_major, const GpuKey& gpu) {
-  const Release* newest = nullptr;
-  for (auto& r : matrix.releases()) {
-    if (!lists_distributions(r)) continue;
-    bool has = std::any_of(r.distros.begin(), r.distros.end(),
-                           [&](auto& d) { return d.id == id && row_fits(matrix, r, d, gpu); });
-    if (has && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
-  }
-  if (!newest) return {};
   long want = version_number(version_id);
   bool major_only = !version_id.empty() && version_id.find('.') == std::string::npos;
   if (major_only && want >= 0) want += 999;
-  std::string best;
-  long best_distance = 0, best_number = -1;
-  for (auto& d : newest->distros) {
-    if (d.id != id || !row_fits(matrix, *newest, d, gpu)) continue;
-    long n = version_number(d.version);
-    if ((same_major || major_only) && (want < 0 || n < 0 || n / 1000 != want / 1000)) continue;
-    // Without a comparable version (a rolling release) the newest is nearest.
-    long distance = want < 0 || n < 0 ? -n : std::labs(n - want);
-    if (best.empty() || distance < best_distance || (distance == best_distance && n > best_number)) {
-      best = std::string(d.version);
-      best_distance = distance;
-      best_number = n;
+  // The version nearest to the machine's in the newest release of a line
+  // (or of any line) listing the distribution for this GPU, and its number.
+  auto nearest_in = [&](bool production_only) -> std::tuple<std::string, std::string, long> {
+    const Release* newest = nullptr;
+    for (auto& r : matrix.releases()) {
+      if (!lists_distributions(r) || (production_only && r.line != "production")) continue;
+      bool has = std::any_of(r.distros.begin(), r.distros.end(),
+                             [&](auto& d) { return d.id == id && row_fits(matrix, r, d, gpu); });
+      if (has && (!newest || compare_versions(r.version, newest->version) > 0)) newest = &r;
     }
-  }
-  if (best.empty()) return {};
-  return {matrix.distribution_name(id) + " " + best, std::string(newest->version)};
+    if (!newest) return {};
+    std::string best;
+    long best_distance = 0, best_number = -1;
+    for (auto& d : newest->distros) {
+      if (d.id != id || !row_fits(matrix, *newest, d, gpu)) continue;
+      long n = version_number(d.version);
+      if ((same_major || major_only) && (want < 0 || n < 0 || n / 1000 != want / 1000)) continue;
+      // Without a comparable version (a rolling release) the newest is nearest.
+      long distance = want < 0 || n < 0 ? -n : std::labs(n - want);
+      if (best.empty() || distance < best_distance || (distance == best_distance && n > best_number)) {
+        best = std::string(d.version);
+        best_distance = distance;
+        best_number = n;
+      }
+    }
+    if (best.empty()) return {};
+    return {matrix.distribution_name(id) + " " + best, std::string(newest->version), best_number};
+  };
+  // The newest production release's version of the machine's major release
+  // first, as check's target and install's default pick production
+  // releases: CentOS Stream 9 (RHEL 9.7's kernel) is told RHEL 9.7 of
+  // 7.2.4, not RHEL 9.8 of the Core SDK's 10.1.0. Of another major release
+  // the newest of any line is nearer: Ubuntu 25.10 is told Ubuntu 26.04 of
+  // 10.1.0, an upgrade, not 24.04 of 7.2.4.
+  auto [name, release, number] = nearest_in(true);
+  if (!name.empty() && want >= 0 && number >= 0 && number / 1000 == want / 1000) return {name, release};
+  auto any_line = nearest_in(false);
+  if (!std::get<0>(any_line).empty()) return {std::get<0>(any_line), std::get<1>(any_line)};
+  return {name, release};
 }
 
 // "7.2" of "7.2.0" and of "7.2.3": what a distribution's packages of one

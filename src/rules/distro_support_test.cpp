@@ -64,17 +64,19 @@ TEST_CASE("distro support: the rest are told the nearest listed release or their
   Json s = support("centos", "9", "CentOS Stream");
   CHECK(s["listed"] == false);
   CHECK(s["label"] == "CentOS Stream 9");
-  // CentOS 7 (6.1.2's list) is no advice for Stream 9: RHEL's newest 9.x is.
-  CHECK(s["nearest"] == "RHEL 9.8");
-  CHECK(s["nearest_release"] == "10.1.0");
-  CHECK(s["use"] == "RHEL 9.8, which ROCm 10.1.0 lists");
+  // CentOS 7 (6.1.2's list) is no advice for Stream 9: RHEL's newest 9.x
+  // is, in the newest production release (not the Core SDK's 10.1.0, which
+  // lists RHEL 9.8: check's target and install's default are production).
+  CHECK(s["nearest"] == "RHEL 9.7");
+  CHECK(s["nearest_release"] == "7.2.4");
+  CHECK(s["use"] == "RHEL 9.7, which ROCm 7.2.4 lists");
   CHECK(s["caveat"].get<std::string>().find("Not confirmed:") == 0);
 
   s = support("almalinux", "9.6", "AlmaLinux");
-  CHECK(s["use"] == "RHEL 9.6, which ROCm 10.1.0 lists");
+  CHECK(s["use"] == "RHEL 9.6, which ROCm 7.2.4 lists");
 
   s = support("opensuse-leap", "15.6", "openSUSE Leap");
-  CHECK(s["use"] == "SLES 15.7, which ROCm 10.1.0 lists");
+  CHECK(s["use"] == "SLES 15.7, which ROCm 7.2.4 lists");
 
   s = support("arch", nullptr, "Arch Linux", "Arch Linux");
   CHECK(s["listed"] == false);
@@ -111,12 +113,13 @@ TEST_CASE("distro support: the advice is for this machine's GPU", "[matrix][dist
   std::string radeon = support("opensuse-leap", "15.6", "openSUSE Leap", "", "0x744c")["use"].get<std::string>();
   CHECK(radeon.find("SLES 15.7, which ROCm 10.1.0") == std::string::npos);
   CHECK(radeon.find(" for gfx1100") != std::string::npos);
-  // 10.1.0 lists RHEL 9.6 for Instinct GPUs, 9.8 for Radeon too.
-  CHECK(support("almalinux", "9.6", "AlmaLinux")["use"] == "RHEL 9.6, which ROCm 10.1.0 lists");
-  CHECK(support("almalinux", "9.6", "AlmaLinux", "", "0x744c")["use"] == "RHEL 9.8, which ROCm 10.1.0 lists for gfx1100");
-  // The MI300X (0x74a1, gfx942) keeps the Instinct advice.
+  // The newest production release, 7.2.4, lists RHEL 9.6 for Instinct GPUs
+  // only and 9.7 for every family (10.1.0: 9.6 for Instinct, and 9.8).
+  CHECK(support("almalinux", "9.6", "AlmaLinux")["use"] == "RHEL 9.6, which ROCm 7.2.4 lists");
+  CHECK(support("almalinux", "9.6", "AlmaLinux", "", "0x744c")["use"] == "RHEL 9.7, which ROCm 7.2.4 lists for gfx1100");
+  // The MI300X (0x74a1, gfx942): SLES 15.7 of the production release too.
   CHECK(support("opensuse-leap", "15.6", "openSUSE Leap", "", "0x74a1")["use"] ==
-        "SLES 15.7, which ROCm 10.1.0 lists for gfx942");
+        "SLES 15.7, which ROCm 7.2.4 lists for gfx942");
   // Fedora with a Radeon: the list names no distribution 10.1.0 lists for Instinct only.
   std::string fedora = support("fedora", "43", "Fedora Linux", "", "0x744c")["use"].get<std::string>();
   CHECK(fedora.find("lists for gfx1100 (Ubuntu ") != std::string::npos);

@@ -517,7 +517,6 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
       if (k.for_family(family)) listed.push_back(&k);
   }
   std::string running = kernel_series(running_kernel);
-  out.running_series = running;
   if (!running.empty()) {
     auto older = std::stable_partition(listed.begin(), listed.end(),
                                        [&](const MatrixKernel* k) { return compare_versions(k->series, running) > 0; });
@@ -541,7 +540,10 @@ Matrix::ListedKernels Matrix::listed_kernels(const std::string& version, const s
     std::string package = kernel_package(distro, version_id, *k);
     if (!package.empty() && std::find(out.packages.begin(), out.packages.end(), package) == out.packages.end()) {
       out.packages.push_back(package);
-      out.package_series.emplace_back(k->series);
+      if (out.newer_package.empty() && !running.empty() && compare_versions(k->series, running) > 0) {
+        out.newer_package = package;
+        out.newer_package_series = k->series;
+      }
     }
   }
   if (out.labels.empty()) out.unknown_why = "the matrix lists no kernels for " + where + " for " + family + " GPUs";
@@ -758,6 +760,24 @@ void Matrix::add_functions(std::map<std::string, Function>& f) const {
                                  return Value::unknown("the matrix lists no architectures for ROCm " + s(a[0]));
                                return Value::of(json_list(r->architectures));
                              }};
+  // rocm_newest_kernel_series(rocm): the newest kernel series any
+  // distribution row of the release lists ("6.14"), whatever the GPU family:
+  // a kernel of that series or newer is not older than the release expects
+  // of the kernel's own amdgpu/KFD anywhere AMD lists it. Unknown where the
+  // matrix does not know the release or lists no kernel for it.
+  f["rocm_newest_kernel_series"] = {1, 1, false, [m, s](const std::vector<Value>& a, EvalContext&) {
+                                      if (!a[0].json().is_string()) return Value::unknown("no ROCm release to look up");
+                                      const Release* r = m->find_release(s(a[0]));
+                                      if (!r) return Value::unknown("ROCm " + s(a[0]) + " is not in the matrix");
+                                      std::string newest;
+                                      for (auto& d : r->distros)
+                                        for (auto& k : d.kernels)
+                                          if (newest.empty() || compare_versions(k.series, newest) > 0)
+                                            newest = std::string(k.series);
+                                      if (newest.empty())
+                                        return Value::unknown("the matrix lists no kernel for ROCm " + s(a[0]));
+                                      return Value::of(Json(newest));
+                                    }};
   f["newest_rocm"] = {0, 0, false, [m](const std::vector<Value>&, EvalContext&) {
                         Json best = nullptr;
                         for (auto& r : m->releases_)

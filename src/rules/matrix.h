@@ -302,8 +302,13 @@ class Matrix {
     std::vector<std::string> series;    // "6.8", "7.0": what version_in_series matches
     std::vector<std::string> packages;  // "linux-generic-hwe-24.04"; empty: none known,
     std::string packages_why;           // and why
-    std::vector<std::string> package_series;  // each package's kernel series ("6.8"), as packages
-    std::string running_series;               // the running kernel's ("6.5"), "" where it has none
+    // The first of packages whose series is newer than the running kernel's,
+    // the one GRUB would boot once installed, and that series ("6.8"); empty
+    // where none is (the running kernel has no series, or every package is of
+    // an older or the same series: one newer may have no package, a row
+    // without GA/HWE kind).
+    std::string newer_package;
+    std::string newer_package_series;
     std::string unknown_why;            // not empty: the matrix cannot name them, and why
     // The running kernel's series is newer than every listed one (a mainline
     // 6.15 where 6.8 and 6.11 are listed): installing a listed kernel then

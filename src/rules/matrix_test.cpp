@@ -212,6 +212,12 @@ TEST_CASE("the matrix functions answer from the records", "[matrix]") {
   CHECK(call("hsa_override_value", {Value::of("gfx1200")}).json().is_null());
   CHECK(call("rocm_architectures", {Value::of("6.4.1")}).json() == Json::array({"x86_64"}));
   CHECK(call("rocm_architectures", {Value::of("6.2.4")}).is_unknown());
+  // The newest kernel series any distribution row of a release lists: what a
+  // kernel at or above is not too old for (kernel-too-old-for-rocm-runtime).
+  CHECK(call("rocm_newest_kernel_series", {Value::of("6.4.1")}).json() == "6.11");  // 6.11 > 6.8, as versions
+  CHECK(call("rocm_newest_kernel_series", {Value::of("7.9.0")}).is_unknown());       // its rows list no kernel
+  CHECK(call("rocm_newest_kernel_series", {Value::of("1.2.3")}).is_unknown());
+  CHECK(call("rocm_newest_kernel_series", {Value::of(Json(nullptr))}).is_unknown());
   CHECK(call("newest_rocm", {}).json() == "7.0.0");
   CHECK(call("rocm_release_known", {Value::of("7.9.0")}).is_true());
   CHECK(call("torch_rocm_wheel_for_python", {Value::of("3.12")}).is_true());
@@ -312,6 +318,41 @@ TEST_CASE("the target is the installed release, and the newest for the GPU is na
   CHECK(t["chosen_by"] == "--rocm");
   CHECK(t["installed"] == "6.2.4");
   CHECK(unknown_reason(t["kernels"]) == "the matrix lists no kernels for ROCm 6.4.1 on ubuntu 22.04");
+}
+
+TEST_CASE("listed_kernels names the first package of a series newer than the running kernel, the one GRUB would boot",
+          "[matrix]") {
+  // ROCm 6.4.1 on Ubuntu 24.04 lists GA 6.8 and HWE 6.11.
+  auto newer = [](const Matrix& m, const std::string& running) {
+    Matrix::ListedKernels k = m.listed_kernels("6.4.1", "ubuntu", "24.04", running);
+    REQUIRE(k.unknown_why.empty());
+    return std::pair{k.newer_package, k.newer_package_series};
+  };
+  using P = std::pair<std::string, std::string>;
+  CHECK(newer(small(), "6.10.0-5-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  CHECK(newer(small(), "6.8.0-45-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  // Older than both: the first in the matrix's order.
+  CHECK(newer(small(), "6.2.0-39-generic") == P{"linux-generic", "6.8"});
+  // In the newest listed series, newer than all, or no series: none.
+  CHECK(newer(small(), "6.11.0-29-generic") == P{});
+  CHECK(newer(small(), "6.15.0-061500-generic") == P{});
+  CHECK(newer(small(), "custom") == P{});
+
+  // A newer series without a package (no GA/HWE kind) is passed over for
+  // the next newer one that has one; where none has, there is none, though
+  // the older ones still have theirs.
+  std::string releases = kReleases;
+  std::string from = R"({series: "6.8", kind: ga}, {series: "6.11", kind: hwe}])";
+  auto at = releases.find(from);
+  REQUIRE(at != std::string::npos);
+  releases.replace(at, from.size(), R"({series: "7.0", kind: unspecified}, {series: "6.8", kind: ga}, {series: "6.11", kind: hwe}])");
+  Loaded l = load({{"m/rocm-releases.yaml", releases}, {"m/gpus.yaml", kGpus}});
+  REQUIRE(l.errors.empty());
+  CHECK(newer(l.matrix, "6.10.0-5-generic") == P{"linux-generic-hwe-24.04", "6.11"});
+  CHECK(newer(l.matrix, "6.12.0-1-generic") == P{});
+  Matrix::ListedKernels k = l.matrix.listed_kernels("6.4.1", "ubuntu", "24.04", "6.12.0-1-generic");
+  CHECK(k.packages == std::vector<std::string>{"linux-generic-hwe-24.04", "linux-generic"});
+  CHECK(k.running_newer.is_false());
 }
 
 TEST_CASE("an installed release the matrix does not know stays the target, and its lists are unknown", "[matrix][target]") {

@@ -57,6 +57,12 @@ struct Problem {
   // line beside "No HIP GPUs". It never confirms or refutes; an open problem
   // for which it holds ranks one text-score step higher (`likely_in_text`).
   ExprPtr likely_in_text;
+  // Explain only, with for_each: what in a text shows that an item of the
+  // list exists whatever the facts found (a message only a torch prints
+  // shows a torch). Where it holds and the facts list no item, an empty list
+  // refutes nothing: rocmdoc did not find the item the text came from, and
+  // the problem stays undecided (`item_in_text`).
+  ExprPtr item_in_text;
   // What to check by hand when the facts are unknown: one step, or several
   // with `when` for the machine's kind (dpkg -S on Debian, rpm -qf on
   // Fedora); the first whose `when` holds, or that has none, is shown.
@@ -68,6 +74,13 @@ struct Problem {
   // both, the root comes first. Ids of other problems.
   std::vector<std::string> leads_to;
   SourceLocation leads_to_where;
+  // Explain only: the more specific problems whose facts this one's `when`
+  // leaves to them (`gives_way_to`): amdgpu-not-loaded where amdgpu is
+  // blacklisted. Where the facts confirm one, the text's message is that
+  // problem's case, not a sign the text came from another boot. Ids of
+  // other problems.
+  std::vector<std::string> gives_way_to;
+  SourceLocation gives_way_to_where;
   // Install only: a plan names this problem where it holds (`install_note`).
   // It is outside what the plan changes (a container's device mapping, the
   // host's GPU), and the plan's own checks of the GPU fail until it is

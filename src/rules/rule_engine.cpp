@@ -311,6 +311,18 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
   }
   if (problem.rule.when) {
     out = run_rule(problem.rule, facts, functions);
+    // A list the facts found empty refutes nothing about an item the text
+    // shows exists: a torch printed "Torch not compiled with CUDA enabled"
+    // although rocmdoc found none (a venv it did not search).
+    if (out.verdict == Verdict::passed && problem.item_in_text) {
+      EvalContext ctx(facts, functions);
+      Value list = evaluate_path(problem.rule.for_each, ctx);
+      if (!list.is_unknown() && (list.json().is_null() || (list.json().is_array() && list.json().empty())) &&
+          evaluate(*problem.item_in_text, ctx).is_true()) {
+        out.verdict = Verdict::unknown;
+        out.reason = problem.rule.for_each + " is empty, but the text comes from one the facts do not list (rocmdoc did not find it)";
+      }
+    }
     if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) return out;
   }
   if (problem.when_in_text) {

@@ -112,6 +112,21 @@ class Loader {
               set_.errors.push_back({p.leads_to_where, "problem '" + p.rule.id + "' leads to '" + led->rule.id +
                                                            "', which leads back to it"});
       }
+    // gives_way_to names other problems, each one checked on facts (it is
+    // confirmed by them or not at all).
+    for (auto& p : set_.problems)
+      for (auto& id : p.gives_way_to) {
+        const Problem* specific = nullptr;
+        for (auto& q : set_.problems)
+          if (q.has_id(id)) specific = &q;
+        if (!specific)
+          set_.errors.push_back({p.gives_way_to_where, "problem '" + p.rule.id + "': gives_way_to names an unknown problem '" + id + "'"});
+        else if (specific == &p)
+          set_.errors.push_back({p.gives_way_to_where, "problem '" + p.rule.id + "' cannot give way to itself"});
+        else if (!specific->rule.when)
+          set_.errors.push_back({p.gives_way_to_where, "problem '" + p.rule.id + "': gives_way_to names '" + id +
+                                                           "', which has no 'when': the facts never confirm it"});
+      }
     std::set<std::string> listed;
     for (auto& s : set_.symptoms) {
       check_signals(s.signals, "symptom '" + s.id + "'");
@@ -323,7 +338,7 @@ class Loader {
   void load_problem(const YamlNode& n, bool local) {
     yaml_->mapping(n, "a problem is a mapping");
     yaml_->allow_keys(n, {"id", "aliases", "area", "layer", "severity", "platforms", "for_each", "when", "signals",
-                          "when_in_text", "ruled_out_in_text", "likely_in_text", "confirm", "needs_set", "leads_to",
+                          "when_in_text", "ruled_out_in_text", "likely_in_text", "item_in_text", "confirm", "needs_set", "leads_to", "gives_way_to",
                           "install_note", "title", "summary", "why", "fix", "sources", "examples"});
     Problem p;
     Rule& r = p.rule;
@@ -365,6 +380,11 @@ class Loader {
     if (n["when_in_text"]) p.when_in_text = condition(n["when_in_text"], "");
     if (n["ruled_out_in_text"]) p.ruled_out_in_text = condition(n["ruled_out_in_text"], "");
     if (n["likely_in_text"]) p.likely_in_text = condition(n["likely_in_text"], "");
+    if (n["item_in_text"]) {
+      p.item_in_text = condition(n["item_in_text"], "");
+      if (r.for_each.empty() || !r.when)
+        yaml_->fail(n["item_in_text"], "'item_in_text' is for a problem with 'for_each' and 'when': it says the list's item exists");
+    }
     if (n["confirm"] && n["confirm"].is_sequence()) {
       for (auto& s : yaml_->list(n["confirm"], "confirm")) p.confirm.push_back(load_step(s, ""));
       // The last step, without `when`, is for a machine none fits (and the
@@ -386,6 +406,12 @@ class Loader {
       p.leads_to_where = yaml_->at(n["leads_to"]);
       for (auto& id : yaml_->list(n["leads_to"], "leads_to")) p.leads_to.push_back(identifier(id, "leads_to"));
       if (p.leads_to.empty()) yaml_->fail(n["leads_to"], "'leads_to' names at least one problem");
+    }
+    if (n["gives_way_to"]) {
+      p.gives_way_to_where = yaml_->at(n["gives_way_to"]);
+      for (auto& id : yaml_->list(n["gives_way_to"], "gives_way_to")) p.gives_way_to.push_back(identifier(id, "gives_way_to"));
+      if (p.gives_way_to.empty()) yaml_->fail(n["gives_way_to"], "'gives_way_to' names at least one problem");
+      if (!r.when) yaml_->fail(n["gives_way_to"], "'gives_way_to' needs 'when': it names the problems whose facts 'when' leaves out");
     }
     if (n["install_note"]) {
       p.install_note = yaml_->flag(n["install_note"], "install_note");

@@ -611,3 +611,131 @@ TEST_CASE("install commands in fixes follow the machine's package manager", "[ex
   CHECK(text_only["argv"].empty());
   CHECK(text_only["text"].get<std::string>().find("dnf provides '*/bin/rocminfo'") != std::string::npos);
 }
+
+namespace {
+
+const Json* find_cause(const Json& j, const std::string& id) {
+  for (auto& c : j["causes"])
+    if (c["id"] == id) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+// Only a torch built without GPU support prints "Torch not compiled with
+// CUDA enabled": where rocmdoc found no torch (laptop's sits in a venv it
+// did not search), the empty list refutes nothing.
+TEST_CASE("a torch the text shows is undecided, not ruled out, where rocmdoc found none", "[explain][cli]") {
+  for (auto machine : {"ubuntu2604-rx7900xtx", "laptop-780m-dgpu", "desktop-amdgpu-not-loaded", "cloud-vm-mi300x-vf"}) {
+    INFO(machine);
+    Json cpu = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root(machine),
+                                    "AssertionError: Torch not compiled with CUDA enabled"}));
+    const Json* c = find_cause(cpu, "torch-cpu-build-on-amd-gpu");
+    REQUIRE(c);
+    CHECK((*c)["verdict"] == "undecided");
+    CHECK(cpu["own_causes_ruled_out"] == false);
+    CHECK((*c).contains("confirm"));
+    Json cuda = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root(machine),
+                                     "RuntimeError: Found no NVIDIA driver on your system."}));
+    const Json* d = find_cause(cuda, "torch-cuda-build-on-amd-gpu");
+    REQUIRE(d);
+    CHECK((*d)["verdict"] != "refuted");
+  }
+  // check still fires these only where it finds a torch.
+  auto check = run_rocmdoc({"check", "--root", test::machine_root("laptop-780m-dgpu")});
+  CHECK(check.out.find("torch-cpu-build-on-amd-gpu") == std::string::npos);
+}
+
+// amdgpu-not-loaded's `when` leaves a blacklisted amdgpu to
+// amdgpu-blacklisted: "ROCk module is NOT loaded" there is that case, not a
+// text from another boot.
+TEST_CASE("a problem that gives way to a confirmed specific one is its case, not another boot's", "[explain][cli]") {
+  auto r = run_rocmdoc({"explain", "--root", test::machine_root("desktop-amdgpu-not-loaded"),
+                        "ROCk module is NOT loaded, possibly no GPU devices"});
+  CHECK(r.out.find("another boot") == std::string::npos);
+  CHECK(r.out.find("\n✗ amdgpu-blacklisted:") != std::string::npos);
+  CHECK(r.out.find("it is the case of amdgpu-blacklisted, which the facts confirm") != std::string::npos);
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("desktop-amdgpu-not-loaded"),
+                                "ROCk module is NOT loaded, possibly no GPU devices"}));
+  CHECK(top_id(j) == "amdgpu-blacklisted");
+  CHECK(j["causes"][0]["verdict"] == "confirmed");
+  CHECK(!j["causes"][0].contains("symptom"));
+  CHECK(j["own_causes_ruled_out"] == false);
+}
+
+// A refuted problem's title filled from the facts asserted what they refute.
+TEST_CASE("a ruled-out problem is named by its title without facts", "[explain][cli]") {
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"),
+                                "RuntimeError: Found no NVIDIA driver on your system."}));
+  const Json* c = find_cause(j, "torch-cuda-build-on-amd-gpu");
+  REQUIRE(c);
+  CHECK((*c)["verdict"] == "refuted");
+  CHECK((*c)["title"] == "The installed torch is a CUDA build, and this machine has no NVIDIA GPU");
+  // In the container, device-node-not-accessible gives way to the unmapped
+  // ids the facts confirm; no title of a ruled-out one asserts root cannot
+  // open /dev/kfd.
+  auto r = run_rocmdoc({"explain", "--root", test::machine_root("proxmox-lxc-unprivileged"),
+                        "Unable to open /dev/kfd read-write: Permission denied"});
+  CHECK(r.out.find("another boot") == std::string::npos);
+  CHECK(r.out.find("\n✗ device-node-ids-unmapped:") != std::string::npos);
+  for (size_t at = r.out.find("(ruled out:"); at != std::string::npos; at = r.out.find("(ruled out:", at + 1)) {
+    size_t line = r.out.rfind('\n', at);
+    CHECK(r.out.substr(line, at - line).find("root cannot open") == std::string::npos);
+  }
+}
+
+// No ROCm on either machine, and no release lists gfx1100 on them: no
+// release is in use that could have dropped the GPU.
+TEST_CASE("a GPU is not dropped by a release where none is installed or chosen", "[explain][cli]") {
+  for (auto machine : {"centos-stream9-no-rocm", "leap156-no-rocm"}) {
+    INFO(machine);
+    Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root(machine),
+                                  "RuntimeError: No HIP GPUs are available"}));
+    const Json* c = find_cause(j, "gpu-unsupported-in-target-release");
+    REQUIRE(c);
+    CHECK((*c)["verdict"] == "refuted");
+    CHECK(j.dump().find("keep apt") == std::string::npos);
+  }
+}
+
+// amdgpu's "PCIE atomic ops is not supported" is pcie-atomics-not-routed's
+// own message; the kernel log the facts read shows it too.
+TEST_CASE("amdgpu's PCIe atomics line names the unrouted path the facts confirm", "[explain][cli]") {
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("chipset-bridge-no-atomics"),
+                                "amdgpu 0000:0d:00.0: amdgpu: PCIE atomic ops is not supported"}));
+  CHECK(top_id(j) == "pcie-atomics-not-routed");
+  CHECK(j["causes"][0]["verdict"] == "confirmed");
+  const Json* k = find_cause(j, "kfd-rejected-gpu-pcie-atomics");
+  REQUIRE(k);
+  CHECK((*k)["ruled_out"].get<std::string>().find("kernel_log.signatures is empty") == std::string::npos);
+}
+
+// A GPU reset shows no memory fault: the thermal limit the facts confirm
+// comes first.
+TEST_CASE("a GPU reset line alone does not confirm a memory access fault", "[explain][cli]") {
+  for (auto text : {"amdgpu 0000:03:00.0: amdgpu: GPU reset begin!", "the GPU hangs and the screen goes black under load"}) {
+    INFO(text);
+    Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx-throttled"), text}));
+    CHECK(top_id(j) == "gpu-at-thermal-limit");
+    const Json* m = find_cause(j, "memory-access-fault");
+    if (m) CHECK((*m)["verdict"] != "confirmed");
+  }
+}
+
+// Where the kernel log is closed to the user (kernel.dmesg_restrict 1), the
+// dmesg to confirm with needs sudo; an undecided title carries no reason.
+TEST_CASE("confirm commands need sudo where dmesg is restricted, and titles carry no unknown reason", "[explain][cli]") {
+  for (auto machine : {"user-not-in-render", "ubuntu2204-rx6700xt", "cloud-vm-mi300x-vf"}) {
+    INFO(machine);
+    Json j = json_of(run_rocmdoc({"explain", "--json", "-v", "--root", test::machine_root(machine),
+                                  "the GPU hangs and the screen goes black under load"}));
+    const Json* c = find_cause(j, "amdgpu-resume-failed");
+    REQUIRE(c);
+    if ((*c)["verdict"] == "undecided") {
+      REQUIRE((*c).contains("confirm"));
+      CHECK((*c)["confirm"]["sudo"] == true);
+    }
+    for (auto& cause : j["causes"])
+      if (cause["id"] == "pcie-atomics-not-routed") CHECK(cause["title"].get<std::string>().find("not readable") == std::string::npos);
+  }
+}

@@ -517,9 +517,11 @@ void add_kernel_steps(World& w) {
   at = w.plan.steps.insert(at, make_step("listed-kernel",
                                          {make_check(K::packages_installed, "", {"linux-generic-hwe-24.04"})},
                                          {run_action({"apt-get", "install", "-y", "linux-generic-hwe-24.04"})}));
-  w.plan.steps.insert(at + 1, make_step("kernel-reboot",
-                                        {make_check(K::file_has_line, "/proc/sys/kernel/osrelease", {}, "(?:7\\.0)(?:[.-].*)?")},
-                                        {reboot}));
+  PlanStep kernel_reboot = make_step("kernel-reboot",
+                                     {make_check(K::file_has_line, "/proc/sys/kernel/osrelease", {}, "(?:7\\.0)(?:[.-].*)?")},
+                                     {reboot});
+  kernel_reboot.if_still_not_done = "choose the listed kernel in GRUB's menu, or run with --keep-kernel";
+  w.plan.steps.insert(at + 1, kernel_reboot);
   w.changer.commands["apt-get install -y linux-generic-hwe-24.04"] = {
       0, "", [](MemoryFileSystem& f) { add_package(f, "linux-generic-hwe-24.04", "7.0.0.10.10~24.04.1"); }};
 }
@@ -549,26 +551,55 @@ TEST_CASE("a kernel-reboot the plan made after it no longer has does not stand i
   CHECK(journal_of(w).reboot_requested_by.empty());
 }
 
+namespace {
+
+// With add_kernel_steps' plan: the kernel-reboot asks for its reboot, and
+// GRUB boots the 6.8 again (a newer kernel installed beside it, a pinned
+// default). The next run stops at kernel-reboot, not done; its report.
+RunReport run_after_reboot_into_the_same_kernel(World& w) {
+  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
+  w.reboot("boot-2");
+  auto r = w.run_yes();
+  CHECK(r.outcome == RunOutcome::failed);
+  CHECK(r.step == "kernel-reboot");
+  CHECK(r.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
+  return r;
+}
+
+}  // namespace
+
 TEST_CASE("a reboot that did not boot the listed kernel stops the run with the way on, not another reboot", "[executor]") {
   World w;
   add_kernel_steps(w);
-  REQUIRE(w.run_yes().outcome == RunOutcome::reboot_needed);
-  // GRUB booted the 6.8 again (a newer kernel installed beside it, a pinned default).
-  w.reboot("boot-2");
-  auto second = w.run_yes();
-  CHECK(second.outcome == RunOutcome::failed);
-  CHECK(second.step == "kernel-reboot");
-  CHECK(second.message.find("the machine rebooted, and Step kernel-reboot is still not done") != std::string::npos);
-  CHECK(second.message.find("--keep-kernel") != std::string::npos);
+  auto second = run_after_reboot_into_the_same_kernel(w);
+  // The way on is the step's own, in parentheses at the end.
+  CHECK(second.message.find(" (choose the listed kernel in GRUB's menu, or run with --keep-kernel)") != std::string::npos);
   // The request stays: the same message again, never a reboot loop.
   auto third = w.run_yes();
   CHECK(third.outcome == RunOutcome::failed);
+  CHECK(third.message == second.message);
   // Once the listed kernel runs, the run carries on.
   w.reboot("boot-3");
   w.fs.file("/proc/sys/kernel/osrelease", "7.0.0-10-generic\n");
   auto fourth = w.run_yes();
   CHECK(fourth.outcome == RunOutcome::reboot_needed);
   CHECK(fourth.step == "reboot");
+}
+
+TEST_CASE("a reboot step still not done after its reboot, without a way on of its own, gets none appended", "[executor]") {
+  // The same stop with and without the step's if_still_not_done: the
+  // executor adds nothing of its own for the kernel-reboot.
+  auto stop_message = [](bool way_on) {
+    World w;
+    add_kernel_steps(w);
+    for (auto& s : w.plan.steps)
+      if (s.id == "kernel-reboot" && !way_on) s.if_still_not_done.clear();
+    return run_after_reboot_into_the_same_kernel(w).message;
+  };
+  std::string without = stop_message(false);
+  CHECK(without.find("keep-kernel") == std::string::npos);
+  CHECK(without.find("GRUB") == std::string::npos);
+  CHECK(stop_message(true) == without + " (choose the listed kernel in GRUB's menu, or run with --keep-kernel)");
 }
 
 TEST_CASE("with --keep-kernel while the kernel's reboot is pending: the driver's reboot takes the request over", "[executor]") {

@@ -100,7 +100,7 @@ TEST_CASE("install --from distro through the CLI: a plan on Ubuntu 26.04, the co
 
 // The catalogue's `install_note` problems that hold on the machine come
 // first in the plan's notes (docs/install.md): what the plan cannot change.
-TEST_CASE("install names what check finds outside the plan: unmapped device nodes, an SR-IOV VF", "[install-plan][cli]") {
+TEST_CASE("install names what check finds outside the plan: unmapped device nodes, an SR-IOV VF, a blacklisted amdgpu", "[install-plan][cli]") {
   auto lxc = run_rocmdoc({"install", "--auto", "--no-driver", "--dry-run", "--json", "--root",
                           machine_root("proxmox-lxc-unprivileged")});
   REQUIRE(lxc.exit_code == 0);
@@ -118,6 +118,12 @@ TEST_CASE("install names what check finds outside the plan: unmapped device node
   REQUIRE(vf.exit_code == 0);
   CHECK(vf.out.find("Outside this plan (rocmdoc check: gpu-is-sriov-virtual-function)") != std::string::npos);
   CHECK(vf.out.find("GIM release the host runs") != std::string::npos);
+  // amdgpu blacklisted: the plan's driver-loaded gate after its reboot
+  // would wait for a module the blacklist keeps out.
+  auto blacklisted = run_rocmdoc({"install", "--auto", "--dry-run", "--root", machine_root("desktop-amdgpu-not-loaded")});
+  REQUIRE(blacklisted.exit_code == 0);
+  CHECK(blacklisted.out.find("Outside this plan (rocmdoc check: amdgpu-blacklisted)") != std::string::npos);
+  CHECK(blacklisted.out.find("/etc/modprobe.d/blacklist-amdgpu.conf:2") != std::string::npos);
   // A machine where none holds has none of these notes.
   auto plain = run_rocmdoc({"install", "--auto", "--dry-run", "--root", machine_root("ubuntu2404-rx7900xtx")});
   REQUIRE(plain.exit_code == 0);

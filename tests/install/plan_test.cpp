@@ -1180,9 +1180,20 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   CHECK(RE2::FullMatch("5.15.0-160-generic", booted));
   CHECK(!RE2::FullMatch("6.5.0-44-generic", booted));
   CHECK(!RE2::FullMatch("6.80.0-1-generic", booted));
+  // Rebooted into another kernel: the run's stop gives the way on.
+  CHECK(reboot.if_still_not_done ==
+        "choose the listed kernel in GRUB's menu under \"Advanced options\", or run with --keep-kernel to build the driver "
+        "for the running one");
   // The running kernel's headers are not needed: the gate asks for the kernel package.
   CHECK(older.steps[at("headers-available")].checks[0].argv.back() == "linux-generic-hwe-22.04");
   CHECK(older.steps[at("amdgpu-dkms")].title.find("built for the kernel booted at kernel-reboot") != std::string::npos);
+  // Nor installed: the run stops at kernel-reboot, and the run after it
+  // plans the booted kernel's headers; only the Python helpers stay.
+  const PlanStep& headers = older.steps[at("headers")];
+  REQUIRE(headers.actions.size() == 1);
+  for (auto& arg : headers.actions[0].argv) CHECK(arg.find("6.5.0-44") == std::string::npos);
+  CHECK(headers.actions[0].argv.back() == "python3-wheel");
+  for (auto& c : headers.checks) CHECK(c.kind != StepCheck::Kind::path_exists);
 
   // --keep-kernel: the note of before, no kernel steps, the driver for 6.5.
   InstallOptions keep;
@@ -1192,6 +1203,9 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
                     "reboot into it, and run rocmdoc install again."));
   got = ids(kept);
   CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
+  CHECK(kept.steps[at("headers")].actions[0].argv.end() !=
+        std::find(kept.steps[at("headers")].actions[0].argv.begin(), kept.steps[at("headers")].actions[0].argv.end(),
+                  "linux-headers-6.5.0-44-generic"));
   CHECK(kept.steps[at("amdgpu-dkms")].title.find("built for 6.5.0-44-generic") != std::string::npos);
   // No driver, no kernel to change.
   InstallOptions no_driver;
@@ -1210,4 +1224,47 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   CHECK(!noted(newer, "reboot into it"));
   got = ids(newer);
   CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
+}
+
+// An RX 6700 XT (gfx1031) installed for gfx1030: its programs compute only
+// with the override, and rocmdoc's own environment has none under sudo, so
+// verify-torch would fail after everything installed without it.
+TEST_CASE("a GPU installed for a stand-in: verify-torch runs with the override it needs", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
+  std::vector<std::string> got = ids(p);
+  auto at = std::find(got.begin(), got.end(), "verify-torch") - got.begin();
+  REQUIRE(at < static_cast<long>(got.size()));
+  const PlanStep& verify = p.steps[at];
+  REQUIRE(verify.checks.size() == 1);
+  const auto& argv = verify.checks[0].argv;
+  REQUIRE(argv.size() > 3);
+  CHECK(argv[0] == "env");
+  CHECK(argv[1] == "HSA_OVERRIDE_GFX_VERSION=10.3.0");
+  CHECK(argv[2] == "/home/sam/rocm-venv/bin/python");
+  CHECK(verify.checks[0].as_user);
+  CHECK(verify.title.find("with HSA_OVERRIDE_GFX_VERSION=10.3.0 (as gfx1030)") != std::string::npos);
+  // A GPU the release lists runs without it.
+  InstallPlan listed = must_plan(plan_for("ubuntu2404-rx7900xtx", {}));
+  got = ids(listed);
+  at = std::find(got.begin(), got.end(), "verify-torch") - got.begin();
+  REQUIRE(at < static_cast<long>(got.size()));
+  CHECK(listed.steps[at].checks[0].argv[0] == "/home/alex/rocm-venv/bin/python");
+  CHECK(listed.steps[at].title.find("HSA_OVERRIDE") == std::string::npos);
+}
+
+// Root opens the device nodes without the groups, and a container may have
+// no render group (usermod would fail on it): no groups step for root.
+TEST_CASE("installing for root: no groups step, and the plan says why", "[install-plan]") {
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  InstallPlan p = must_plan(plan_for("mi300x-container", no_driver));
+  std::vector<std::string> got = ids(p);
+  CHECK(std::find(got.begin(), got.end(), "groups") == got.end());
+  CHECK(std::find(got.begin(), got.end(), "verify-rocm") != got.end());
+  CHECK(noted(p, "Root opens /dev/kfd and /dev/dri without the render and video groups, so the plan adds it to none."));
+  // Any other user still gets it.
+  InstallOptions sam = no_driver;
+  sam.user = "sam";
+  got = ids(must_plan(plan_for("mi300x-container", sam)));
+  CHECK(std::find(got.begin(), got.end(), "groups") != got.end());
 }

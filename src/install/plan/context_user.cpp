@@ -43,7 +43,8 @@ void choose_user(Context& ctx, const std::string& user_home) {
     ctx.note("The home of " + ctx.user + " is taken to be " + ctx.home + " (not read from /etc/passwd).");
   }
   if (ctx.user == "root")
-    ctx.note("Installing for root: to install for your own account, run rocmdoc with sudo from it, or pass --user NAME.");
+    ctx.note("Installing for root: to install for your own account, run rocmdoc with sudo from it, or pass --user NAME. "
+             "Root opens /dev/kfd and /dev/dri without the render and video groups, so the plan adds it to none.");
   ctx.venv = ctx.options.venv.empty() ? ctx.home + "/" + ctx.recipes.venv_dir : ctx.options.venv;
 }
 

@@ -308,7 +308,7 @@ PlanResult plan_from_distro(Context& ctx, const std::string& user_home, bool cho
   if (!amd_packages.empty()) steps.push_back(amd_rocm_step(amd_packages));
   if (!ctx.leftovers.empty()) steps.push_back(plan_leftovers_step(ctx));
   steps.push_back(simulate_step(*own));
-  if (ctx.user_known()) steps.push_back(plan_groups_step(ctx));
+  if (ctx.needs_groups()) steps.push_back(plan_groups_step(ctx));
   steps.push_back(packages_step(ctx, *own));
   if (ctx.user_known()) steps.push_back(plan_verify_rocm_step(ctx));
   add_torch_steps(ctx, steps);

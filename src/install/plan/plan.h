@@ -98,6 +98,9 @@ struct PlanStep {
   std::vector<StepAction> actions;  // empty: a gate that only checks (stops the run when not done)
   bool needs_root = false;
   bool reboot_after = false;
+  // What to do when its actions ran, or its reboot happened, and it is
+  // still not done (the run stops with it in parentheses); empty: nothing.
+  std::string if_still_not_done;
   bool changes_machine() const { return !actions.empty(); }
   // Filled when the plan is shown: the state found by evaluating `checks`.
   StepState state = StepState::todo;

@@ -32,6 +32,10 @@ struct Context {
   std::string gpu_family;                 // its family for AMD's kernel rows (gpu_family()), or ""
   std::string gpu_device_id;              // its PCI device id, for rows limited to some products ("0x74a5"), or ""
   std::string install_gfx;                // the target installed for: gfx, or its override stand-in
+  // Installed for a stand-in: the HSA_OVERRIDE_GFX_VERSION the GPU runs as
+  // it with ("10.3.0"), which verify-torch sets (a program without it finds
+  // no code for the GPU in a wheel built for the stand-in); "" otherwise.
+  std::string hsa_override;
   // The running kernel is not one the release lists: the package that
   // installs a listed one (the plan boots it before building the driver),
   // the series that count as booted, and how the matrix names them; empty:
@@ -57,6 +61,10 @@ struct Context {
   }
   // Whether the install has a user to add to the groups and own the venv.
   bool user_known() const { return !user.empty(); }
+  // Whether the groups step is planned: root opens the device nodes without
+  // render and video (and a container may have no render group at all, so
+  // usermod would fail on it).
+  bool needs_groups() const { return user_known() && user != "root"; }
 };
 
 inline PlanStep step(std::string id, std::string title) {

@@ -132,16 +132,11 @@ void plan_or_note_listed_kernel(Context& ctx) {
                          ctx.release->version + " on " + distro_label(ctx);
   if (k.labels.empty()) return ctx.note(unlisted + "; amdgpu-dkms may fail to build for it.");
   std::string labels = joined(k.labels, ", ");
-  // The first package of a series newer than the running kernel's (GRUB
-  // boots the newest kernel installed): the newer series come first, but
-  // one of them may have no package (a row without GA/HWE kind).
-  size_t newer = 0;
-  while (newer < k.packages.size() &&
-         !(!k.running_series.empty() && compare_versions(k.package_series[newer], k.running_series) > 0))
-    ++newer;
-  if (ctx.options.driver && ctx.options.listed_kernel && newer < k.packages.size() && k.running_newer.is_false()) {
-    ctx.listed_kernel_package = k.packages[newer];
-    ctx.listed_kernel_package_series = k.package_series[newer];
+  // k.newer_package: the first package of a series newer than the running
+  // kernel's (GRUB boots the newest kernel installed), where there is one.
+  if (ctx.options.driver && ctx.options.listed_kernel && !k.newer_package.empty() && k.running_newer.is_false()) {
+    ctx.listed_kernel_package = k.newer_package;
+    ctx.listed_kernel_package_series = k.newer_package_series;
     ctx.listed_kernel_series = k.series;
     ctx.listed_kernel_labels = labels;
     return ctx.note(unlisted + " (" + labels + "), and amdgpu-dkms may fail to build for it: the plan installs " +
@@ -154,12 +149,12 @@ void plan_or_note_listed_kernel(Context& ctx) {
     // A package of a newer series boots by itself; otherwise (all older than
     // the running kernel, or the newer ones without a known package) GRUB's
     // menu is the way to an older one.
-    bool boots = newer < k.packages.size();
+    bool boots = !k.newer_package.empty();
     std::string boot = boots ? "reboot into it"
                              : "reboot and choose it under \"Advanced options\" in GRUB's menu (GRUB boots the newest "
                                "kernel installed, and " + ctx.kernel + " is newer than it)";
     advice = " To follow AMD's table, boot a kernel it lists (" + labels + ") first: `sudo apt-get install " +
-             k.packages[boots ? newer : 0] + "`, " + boot + ", and run rocmdoc install again.";
+             (boots ? k.newer_package : k.packages[0]) + "`, " + boot + ", and run rocmdoc install again.";
   }
   ctx.note(unlisted + "; amdgpu-dkms may fail to build for it." + advice);
 }
@@ -412,6 +407,7 @@ std::optional<InstallRefusal> choose_release(Context& ctx) {
              ", which users report works with HSA_OVERRIDE_GFX_VERSION=" + value +
              " (set it in the environment that runs ROCm programs; unsupported by AMD).");
     gfx = stand_in;
+    ctx.hsa_override = value;
   }
   if (!ctx.options.rocm.empty()) {
     ctx.release = requested_release(ctx.recipes, ctx.options.rocm);

@@ -85,7 +85,8 @@ PlanStep listed_kernel_step(const Context& ctx) {
 
 // Done when the running kernel is in a listed series, read as `uname -r`
 // prints it. A reboot that boots another kernel stops the next run at this
-// step with the reason (the executor does not ask for a second reboot).
+// step with the reason and the way on (the executor does not ask for a
+// second reboot).
 PlanStep kernel_reboot_step(const Context& ctx) {
   std::string series;
   for (auto& s : ctx.listed_kernel_series) series += (series.empty() ? "" : "|") + RE2::QuoteMeta(s);
@@ -93,6 +94,9 @@ PlanStep kernel_reboot_step(const Context& ctx) {
   s.checks = {file_has_line("/proc/sys/kernel/osrelease", "(?:" + series + ")(?:[.-].*)?")};
   s.actions = {reboot()};
   s.needs_root = true;
+  s.if_still_not_done =
+      "choose the listed kernel in GRUB's menu under \"Advanced options\", or run with --keep-kernel to build the driver "
+      "for the running one";
   return s;
 }
 

@@ -22,7 +22,17 @@ PlanStep apt_base_step(const Context& ctx) {
 }
 
 PlanStep headers_step(const Context& ctx) {
-  PlanStep s = step("headers", "Kernel headers for " + ctx.driver_kernel() + " and the Python build helpers");
+  // Behind a kernel-reboot the run stops at that reboot, and the run after
+  // it plans the headers of the kernel it booted (the package names carry
+  // its release, unknown before): the running kernel's are not needed.
+  if (!ctx.listed_kernel_package.empty()) {
+    PlanStep s = step("headers", "The Python build helpers (the run after kernel-reboot adds the headers of the kernel it booted)");
+    s.checks = {packages_installed(ctx.recipes.python_packages)};
+    s.actions = {apt_install(ctx.recipes.python_packages)};
+    s.needs_root = true;
+    return s;
+  }
+  PlanStep s = step("headers", "Kernel headers for " + ctx.kernel + " and the Python build helpers");
   std::vector<std::string> packages = concat(plan_header_packages(ctx), ctx.recipes.python_packages);
   s.checks = {packages_installed(packages), path_exists("/lib/modules/" + ctx.kernel + "/build")};
   s.actions = {apt_install(packages)};
@@ -176,7 +186,7 @@ void add_repository_steps(const Context& ctx, std::vector<PlanStep>& steps) {
   steps.push_back(apt_base_step(ctx));
   add_listed_kernel_steps(ctx, steps);
   if (ctx.options.driver) steps.push_back(headers_step(ctx));
-  if (ctx.user_known()) steps.push_back(groups_step(ctx));
+  if (ctx.needs_groups()) steps.push_back(groups_step(ctx));
   steps.push_back(key_step(ctx.key, "key", "AMD's package signing key"));
   // The driver lives on repo.radeon.com under the shared key even where the
   // release's own repository has another (the Core SDK line): AMD's driver

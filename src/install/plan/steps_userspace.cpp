@@ -80,11 +80,19 @@ PlanStep torch_step(const Context& ctx) {
 }
 
 PlanStep verify_torch_step(const Context& ctx) {
-  PlanStep s = step("verify-torch", "PyTorch sees the GPU and computes on it");
-  s.checks = {command_succeeds({ctx.venv + "/bin/python", "-c",
-                                "import sys, torch; ok = torch.cuda.is_available() and torch.version.hip is not None; "
-                                "sys.exit(0 if ok and float((torch.ones(4, device='cuda') * 2).sum()) == 8.0 else 1)"},
-                               true)};
+  std::vector<std::string> argv = {ctx.venv + "/bin/python", "-c",
+                                   "import sys, torch; ok = torch.cuda.is_available() and torch.version.hip is not None; "
+                                   "sys.exit(0 if ok and float((torch.ones(4, device='cuda') * 2).sum()) == 8.0 else 1)"};
+  std::string title = "PyTorch sees the GPU and computes on it";
+  // A GPU installed for a stand-in computes only with the override (the
+  // wheel has no code for its own target), and rocmdoc's own environment
+  // has none under sudo, which resets it: the check sets it.
+  if (!ctx.hsa_override.empty()) {
+    argv.insert(argv.begin(), {"env", "HSA_OVERRIDE_GFX_VERSION=" + ctx.hsa_override});
+    title += " with HSA_OVERRIDE_GFX_VERSION=" + ctx.hsa_override + " (as " + ctx.install_gfx + ")";
+  }
+  PlanStep s = step("verify-torch", title);
+  s.checks = {command_succeeds(std::move(argv), true)};
   return s;
 }
 

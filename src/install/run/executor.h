@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "install/plan/plan.h"
@@ -64,6 +65,17 @@ struct Journal {
   // kernel-reboot, once the listed kernel runs), and its request is then met.
   std::string reboot_requested_by;
   std::string started_at;
+
+  // A reboot step asks for a reboot in this boot; the journal keeps both.
+  void request_reboot(std::string boot, std::string by) {
+    reboot_requested_in_boot = std::move(boot);
+    reboot_requested_by = std::move(by);
+  }
+  // No reboot pending any more (it happened and was counted, or no longer stands).
+  void clear_reboot_request() {
+    reboot_requested_in_boot.clear();
+    reboot_requested_by.clear();
+  }
 };
 Result<Journal> read_journal(FileSystem& fs, const std::string& path);  // missing file: an empty journal
 std::string journal_to_string(const Journal& j);

@@ -79,6 +79,12 @@ bool has_reboot(const PlanStep& step) {
                      [](const StepAction& a) { return a.kind == StepAction::Kind::reboot; });
 }
 
+// The step's way on, for a stop where it is still not done: " (...)", or
+// nothing where the step has none.
+std::string still_not_done_advice(const PlanStep& step) {
+  return step.if_still_not_done.empty() ? "" : " (" + step.if_still_not_done + ")";
+}
+
 bool Executor::recorded(const std::string& step_id) const {
   return std::any_of(journal_.done.begin(), journal_.done.end(), [&](const JournalEntry& e) { return e.step == step_id; });
 }
@@ -104,10 +110,7 @@ bool Executor::save_journal(const PlanStep& step, const std::string& unrecorded)
 bool Executor::record(const PlanStep& step) {
   if (!recorded(step.id)) journal_.done.push_back({step.id, utc_timestamp(), boot_id_});
   // A reboot step is done once: a later reboot step waits for its own reboot.
-  if (has_reboot(step)) {
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
-  }
+  if (has_reboot(step)) journal_.clear_reboot_request();
   return save_journal(step, step.id + " is done but not recorded");
 }
 
@@ -257,18 +260,14 @@ bool Executor::run_step(size_t index) {
   // another kernel than the listed one): another reboot would do the same.
   if (reboots && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_by == step.id)
     return stop(RunOutcome::failed, step,
-                "the machine rebooted, and " + step.title + " is still not done: " + why +
-                    (step.id == "kernel-reboot" ? " (choose the listed kernel in GRUB's menu under \"Advanced options\", "
-                                                  "or run with --keep-kernel to build the driver for the running one)"
-                                                : ""));
+                "the machine rebooted, and " + step.title + " is still not done: " + why + still_not_done_advice(step));
   if (!consent_.ask(step)) return stop(RunOutcome::declined, step, "declined at \"" + step.title + "\": it was not changed");
   progress_.start_step(counter, step.title);
   log_.line(counter + step.id + ": " + step.title + " (" + why + ")");
   auto started = std::chrono::steady_clock::now();
   for (auto& action : step.actions) {
     if (action.kind == StepAction::Kind::reboot) {
-      journal_.reboot_requested_in_boot = boot_id_;
-      journal_.reboot_requested_by = step.id;
+      journal_.request_reboot(boot_id_, step.id);
       if (!save_journal(step, "the reboot request is not recorded, so do not reboot yet")) return false;
       return stop(RunOutcome::reboot_needed, step, "reboot now; then run the same command again to carry on");
     }
@@ -280,13 +279,12 @@ bool Executor::run_step(size_t index) {
   // another). record() saves the journal.
   if (step.reboot_after && !journal_.reboot_requested_in_boot.empty() && journal_.reboot_requested_in_boot != boot_id_) {
     log_.line("  the reboot " + journal_.reboot_requested_by + " asked for came before this change: a new one is needed");
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
+    journal_.clear_reboot_request();
   }
   if (has_real_checks(step)) {
     auto [after, after_why] = evaluate_step(step, machine_, inputs_);
     if (after != StepState::done)
-      return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why);
+      return stop(RunOutcome::failed, step, "its actions ran, but it is still not done: " + after_why + still_not_done_advice(step));
   }
   progress_.step_done(seconds_since(started));
   ++report_.steps_run;
@@ -304,8 +302,7 @@ RunReport Executor::run() {
       !journal_.reboot_requested_by.empty() &&
       std::none_of(plan_.steps.begin(), plan_.steps.end(), [&](const PlanStep& s) { return s.id == journal_.reboot_requested_by; })) {
     log_.line("the reboot " + journal_.reboot_requested_by + " asked for has happened");
-    journal_.reboot_requested_in_boot.clear();
-    journal_.reboot_requested_by.clear();
+    journal_.clear_reboot_request();
   }
   for (size_t i = 0; i < plan_.steps.size(); ++i)
     if (!run_step(i)) return report_;
