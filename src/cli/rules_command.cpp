@@ -30,6 +30,14 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
       out.push_back(fmt::format("{}: problem '{}' needs an example that {}", p.rule.where.str(), p.rule.id,
                                 !fire ? "fires" : "passes"));
   }
+  for (auto& s : rules.symptoms) {
+    if (!s.not_here.when) continue;
+    bool fire = false, pass = false;
+    for (auto& e : s.not_here.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
+    if (!fire || !pass)
+      out.push_back(fmt::format("{}: symptom '{}' needs a not_here example that {}", s.not_here.where.str(), s.id,
+                                !fire ? "holds (expect: fire)" : "does not (expect: pass)"));
+  }
   for (auto& s : rules.signatures) {
     bool match = false, no_match = false;
     for (auto& e : s.examples) match |= e.match, no_match |= !e.match;

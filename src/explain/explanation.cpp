@@ -383,6 +383,11 @@ Explanation explain(const ScanResult& scan, Json facts, const Knowledge& knowled
     if (weight == 0) continue;
     tidy_evidence(evidence);  // once per symptom, not once per problem it lists
     out.symptoms.push_back(&symptom);
+    if (symptom.not_here.when) {
+      RuleOutcome here = run_rule(symptom.not_here, facts, knowledge.functions);
+      if (here.verdict == Verdict::fired && !here.findings.empty())
+        out.not_here.emplace_back(&symptom, here.findings.front().title);
+    }
     for (size_t i = 0; i < symptom.problems.size(); ++i) {
       const Problem* p = knowledge.catalogue.find(symptom.problems[i]);
       if (p && !via.count(p)) via[p] = {&symptom, i, weight, evidence, matches};

@@ -51,6 +51,9 @@ struct MachineProblem {
 struct Explanation {
   std::vector<ExplainedCause> causes;       // best first; refuted ones last
   std::vector<const Symptom*> symptoms;     // the symptoms the text shows
+  // What the facts say of a symptom the text shows, where its not_here holds
+  // ("amdgpu is loaded on this boot"): the symptom and the sentence.
+  std::vector<std::pair<const Symptom*, std::string>> not_here;
   // What check finds on these facts: said when the text names nothing this
   // machine has, instead of sending the user upstream. Empty without facts.
   std::vector<MachineProblem> machine_problems;

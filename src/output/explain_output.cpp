@@ -127,7 +127,11 @@ std::string nothing_recognised(const Explanation& e, const ExplainTextOptions& o
 std::string render_explain_text(const Explanation& e, const ExplainTextOptions& o) {
   if (!e.recognised()) return nothing_recognised(e, o);
   std::string out;
-  for (auto* s : e.symptoms) out += paint(o.color, "2", "The text shows: " + s->title + "\n");
+  for (auto* s : e.symptoms) {
+    out += paint(o.color, "2", "The text shows: " + s->title + "\n");
+    for (auto& [symptom, says] : e.not_here)
+      if (symptom == s) out += "  but on this machine now: " + printable(says) + "\n";
+  }
   if (!e.symptoms.empty()) out += "\n";
   size_t refuted = e.ruled_out(), open = e.causes.size() - refuted, shown = open > 0 ? 1 : 0;
   // The text's own causes all ruled out: say so first, and list what the
@@ -191,6 +195,13 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   if (own_out && !e.machine_problems.empty()) out += "\nOn this machine, check finds:\n" + on_this_machine(e);
   if (!e.real_problem() && e.causes.front().cause->benign)
     out += "\nNothing here is a real error; if something failed, its error is not in this text.\n";
+  else if (!e.real_problem() && !e.not_here.empty())
+    // What the user saw is not what the machine shows now: the likeliest
+    // reason is that the text is not from this boot (or user, or machine).
+    out += fmt::format("\nThe facts rule out every known cause of these errors, and on this machine now {}: the text "
+                       "may come from an earlier boot, another user or another machine.\n{}",
+                       printable(e.not_here.front().second),
+                       e.machine_problems.empty() ? "" : "On this machine, check finds:\n" + on_this_machine(e));
   else if (!e.real_problem() && !e.machine_problems.empty())
     out += "\nThe facts rule out every known cause of these errors; on this machine, check finds:\n" + on_this_machine(e);
   else if (!e.real_problem())
@@ -259,7 +270,12 @@ Json render_explain_json(const Explanation& e, const std::string& facts_from) {
   for (auto& p : e.machine_problems)
     problems.push_back({{"id", p.id}, {"severity", p.severity}, {"area", p.area}, {"title", p.title}});
   Json symptoms = Json::array();
-  for (auto* s : e.symptoms) symptoms.push_back({{"id", s->id}, {"title", s->title}});
+  for (auto* s : e.symptoms) {
+    Json symptom = {{"id", s->id}, {"title", s->title}};
+    for (auto& [which, says] : e.not_here)
+      if (which == s) symptom["not_here"] = says;
+    symptoms.push_back(symptom);
+  }
   return {{"schema", kExplainJsonSchema},
           {"symptoms", symptoms},
           {"recognised", e.recognised()},

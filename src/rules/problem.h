@@ -99,6 +99,13 @@ struct Symptom {
   std::string title;
   std::vector<Signal> signals;
   std::vector<std::string> problems;  // problem ids (or aliases), checked at load
+  // Where the machine's facts show that what the user saw does not hold here
+  // now (amdgpu is loaded on this boot; the user's torch sees the GPU under
+  // check --deep): a condition on facts and the sentence that says so, with
+  // its examples, as a check rule has them. Unset (no `when`) for most
+  // symptoms. Said beside the symptom, never a verdict on its problems: the
+  // text may come from an earlier boot, another user or another machine.
+  Rule not_here;
   SourceLocation where;
 };
 

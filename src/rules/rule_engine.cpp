@@ -405,6 +405,14 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
                                 std::to_string(ex.fix_steps)});
       }
     }
+  // A symptom's not_here is a condition on facts, as check's rules are.
+  for (auto& symptom : rules.symptoms)
+    for (auto& ex : symptom.not_here.examples) {
+      ++n;
+      RuleOutcome o = run_rule(symptom.not_here, ex.facts(), functions);
+      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
+      if (got != ex.expect) failures.push_back({&symptom.not_here, &ex, got, o.reason});
+    }
   if (examples_run) *examples_run = n;
   return failures;
 }

@@ -476,7 +476,7 @@ class Loader {
 
   void load_symptom(const YamlNode& n) {
     yaml_->mapping(n, "a symptom is a mapping with id, title, signals and problems");
-    yaml_->allow_keys(n, {"id", "title", "signals", "problems"});
+    yaml_->allow_keys(n, {"id", "title", "signals", "problems", "not_here"});
     Symptom s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
@@ -485,9 +485,35 @@ class Loader {
     if (s.signals.empty()) yaml_->fail(n["signals"], "a symptom needs at least one signal");
     s.problems = yaml_->texts(yaml_->required(n, "problems"), "problems");
     if (s.problems.empty()) yaml_->fail(n["problems"], "a symptom lists the problems that produce it");
+    if (n["not_here"]) load_not_here(s, n["not_here"]);
     for (auto& other : set_.symptoms)
       if (other.id == s.id) yaml_->fail(n["id"], "duplicate symptom id '" + s.id + "' (first defined at " + other.where.str() + ")");
     set_.symptoms.push_back(std::move(s));
+  }
+
+  // A symptom's `not_here`: a condition on facts (as a check rule's `when`,
+  // never the text) and the sentence `says`, with examples that show it
+  // holding (expect: fire) and not (pass).
+  void load_not_here(Symptom& s, const YamlNode& n) {
+    yaml_->mapping(n, "'not_here' is a mapping with when, says and examples");
+    yaml_->allow_keys(n, {"when", "says", "examples"});
+    Rule& r = s.not_here;
+    r.where = yaml_->at(n);
+    r.id = s.id;
+    r.area = "system";
+    r.severity = Severity::info;
+    const YamlNode& when = yaml_->required(n, "when");
+    r.when_text = yaml_->text(when, "when");
+    r.when = condition(when, "");
+    for (auto& path : referenced_paths(*r.when))
+      if (path == "text" || starts_with(path, "text."))
+        yaml_->fail(when, "'not_here' reads the machine's facts, not the text (" + path + ")");
+    r.title = templ(yaml_->required(n, "says"), "says", "");
+    load_examples(r, yaml_->required(n, "examples"));
+    for (auto& ex : r.examples)
+      if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown")
+        yaml_->fail(*ex.facts_yaml, "a 'not_here' example expects fire (it holds), pass or unknown");
+    if (!options_.keep_examples) r.examples.clear();
   }
 
   // A pattern is compiled here so a bad one is reported where it is written

@@ -288,6 +288,37 @@ TEST_CASE("a symptom names known problems, once each, and a problem can be found
   CHECK(Loaded(symptom + lone).first_error() == "");
 }
 
+// not_here reads the machine, never the text; its examples run with the
+// rest and can fail.
+TEST_CASE("a symptom's not_here is a facts condition with examples", "[rules]") {
+  std::string head = "symptoms:\n  - id: s\n    title: t\n    signals: [{signature: sig, weight: 1}]\n    problems: [kfd-missing]\n"
+                     "    not_here:\n      when: WHEN\n      says: \"amdgpu is loaded ({kernel.release})\"\n"
+                     "      examples:\n        - {name: loaded, facts: {amdgpu: {module: {loaded: true}}}, expect: EXPECT}\n"
+                     "signatures:\n  - id: sig\n    pattern: 'x'\n    examples: {match: [x], no_match: [y]}\n";
+  auto with = [&](const std::string& when, const std::string& expect) {
+    std::string text = head;
+    text.replace(text.find("WHEN"), 4, when);
+    text.replace(text.find("EXPECT"), 6, expect);
+    return text + kGoodRule;
+  };
+  Loaded good(with("amdgpu.module.loaded == true", "fire"));
+  REQUIRE(good.first_error() == "");
+  REQUIRE(good.set.symptoms.size() == 1);
+  CHECK(good.set.symptoms[0].not_here.when != nullptr);
+  CHECK(run_examples(good.set, good.functions).empty());
+  // An example that says it holds where it does not is a failure of rules test.
+  Loaded wrong(with("amdgpu.module.loaded == false", "fire"));
+  REQUIRE(wrong.first_error() == "");
+  auto failures = run_examples(wrong.set, wrong.functions);
+  REQUIRE(failures.size() == 1);
+  CHECK(failures[0].got == "pass");
+  CHECK(Loaded(with("'\"x\" in text.matched'", "fire")).first_error().find("rules/catalogue/t.yaml:7:13: 'not_here' reads the machine's facts, not the text (text.matched)") == 0);
+  CHECK(Loaded(with("amdgpu.module.loaded == true", "unseen")).first_error().find("a 'not_here' example expects fire") != std::string::npos);
+  std::string no_examples = with("amdgpu.module.loaded == true", "fire");
+  no_examples.erase(no_examples.find("      examples:"), no_examples.find("signatures:") - no_examples.find("      examples:"));
+  CHECK(Loaded(no_examples).first_error().find("examples") != std::string::npos);
+}
+
 TEST_CASE("explain's load skips compiling the built-in patterns only", "[rules]") {
   std::map<std::string, Function> functions = builtin_functions();
   Vocabulary v;

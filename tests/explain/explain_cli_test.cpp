@@ -739,3 +739,25 @@ TEST_CASE("confirm commands need sudo where dmesg is restricted, and titles carr
       if (cause["id"] == "pcie-atomics-not-routed") CHECK(cause["title"].get<std::string>().find("not readable") == std::string::npos);
   }
 }
+
+// "amdgpu won't load" where it is loaded: said beside the symptom, and
+// instead of a request to report it when every cause is ruled out; where
+// it is not loaded the machine's own cause comes first and nothing is said.
+TEST_CASE("a symptom the machine does not show now is said to be so", "[explain][cli]") {
+  const char* text = "amdgpu won't load after the update";
+  auto loaded = run_rocmdoc({"explain", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text});
+  CHECK(loaded.out.find("but on this machine now: amdgpu is loaded on this boot (kernel 6.8.0-45-generic) and /dev/kfd is there") !=
+        std::string::npos);
+  CHECK(loaded.out.find("the text may come from an earlier boot") != std::string::npos);
+  CHECK(loaded.out.find("report it with `rocmdoc snapshot`") == std::string::npos);
+  Json j = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("ubuntu2404-rx7900xtx"), text}));
+  REQUIRE(j["symptoms"].size() == 1);
+  CHECK(j["symptoms"][0]["not_here"].get<std::string>().find("amdgpu is loaded on this boot") == 0);
+  Json off = json_of(run_rocmdoc({"explain", "--json", "--root", test::machine_root("desktop-amdgpu-not-loaded"), text}));
+  CHECK(top_id(off) == "amdgpu-blacklisted");
+  REQUIRE(off["symptoms"].size() == 1);
+  CHECK_FALSE(off["symptoms"][0].contains("not_here"));
+  // From the text alone nothing is known of the machine.
+  Json none = json_of(run_rocmdoc({"explain", "--json", "--no-probe", text}));
+  CHECK_FALSE(none["symptoms"][0].contains("not_here"));
+}
