@@ -1,0 +1,150 @@
+// The shipped catalogue's steps as a user sees them on given facts: which
+// package a kernel step installs, when dmesg needs sudo, which package
+// manager a repository step names. Rule examples judge verdicts only (and
+// count steps only for a problem checked on facts), so what a step says or
+// runs is tested here.
+#include <algorithm>
+
+#include "catch.h"
+#include "rules/knowledge.h"
+#include "rules/rule_engine.h"
+
+using namespace rocmdoc;
+
+namespace {
+
+const Knowledge& shipped() {
+  static Knowledge k = load_knowledge({"", ""});
+  return k;
+}
+
+const Problem& problem(const std::string& id) {
+  for (auto& p : shipped().catalogue.problems)
+    if (p.rule.id == id) return p;
+  FAIL("no problem " << id);
+  throw;
+}
+
+std::vector<RenderedStep> steps_of(const std::string& id, const Json& facts) {
+  REQUIRE(shipped().errors.empty());
+  return describe_rule(problem(id).rule, facts, shipped().functions).steps;
+}
+
+// Every text and argv word of the steps, for "names nothing like X".
+std::string all_words(const std::vector<RenderedStep>& steps) {
+  std::string out;
+  for (auto& s : steps) {
+    out += s.text + "\n";
+    for (auto& a : s.argv) out += a + " ";
+  }
+  return out;
+}
+
+bool has_argv(const std::vector<RenderedStep>& steps, const std::vector<std::string>& argv) {
+  return std::any_of(steps.begin(), steps.end(), [&](const RenderedStep& s) { return s.argv == argv; });
+}
+
+Json ubuntu(const std::string& version_id, const Json& target) {
+  return {{"platform", {{"kind", "bare_metal"}}},
+          {"distro", {{"id", "ubuntu"}, {"version_id", version_id}}},
+          {"kernel", {{"release", "6.1.0-060100-generic"}}},
+          {"target", target}};
+}
+
+}  // namespace
+
+TEST_CASE("kernel steps install the HWE package the target release lists, whatever its place", "[rules][catalogue]") {
+  for (Json packages : {Json::array({"linux-generic-hwe-24.04"}), Json::array({"linux-generic", "linux-generic-hwe-24.04"}),
+                        Json::array({"linux-generic-hwe-24.04", "linux-generic"})}) {
+    INFO(packages.dump());
+    Json facts = ubuntu("24.04", {{"rocm", "7.2.4"}, {"kernels", {"6.8 (GA)", "6.17 (HWE)"}}, {"kernel_packages", packages}});
+    auto runtime = steps_of("kernel-too-old-for-rocm-runtime", facts);
+    CHECK(has_argv(runtime, {"apt-get", "install", "--install-recommends", "linux-generic-hwe-24.04"}));
+    CHECK_FALSE(has_argv(runtime, {"apt-get", "install", "--install-recommends", "linux-generic"}));
+    auto gpu = steps_of("kernel-too-old-for-gpu", facts);
+    CHECK(has_argv(gpu, {"apt-get", "install", "--install-recommends", "linux-generic-hwe-24.04", "linux-firmware"}));
+  }
+}
+
+// Ubuntu 26.04's rows list its GA 7.0 only: the kernel step installs that,
+// and no HWE name is made up from the release.
+TEST_CASE("kernel steps on Ubuntu 26.04 name its listed GA kernel, no composed HWE package", "[rules][catalogue]") {
+  Json facts = ubuntu("26.04", {{"rocm", "10.1.0"}, {"kernels", {"7.0 (GA)"}}, {"kernel_packages", {"linux-generic"}}});
+  auto runtime = steps_of("kernel-too-old-for-rocm-runtime", facts);
+  CHECK(has_argv(runtime, {"apt-get", "install", "--install-recommends", "linux-generic"}));
+  CHECK(all_words(runtime).find("hwe-26.04") == std::string::npos);
+  auto gpu = steps_of("kernel-too-old-for-gpu", facts);
+  CHECK(all_words(gpu).find("hwe-26.04") == std::string::npos);
+  CHECK_FALSE(gpu.empty());
+}
+
+// A release the matrix does not list for this Ubuntu (or for this GPU): no
+// package is known, and the user still gets the kernel step in words.
+TEST_CASE("kernel steps on Ubuntu with unknown target kernels keep a step in words", "[rules][catalogue]") {
+  Json why = {{"unknown", "ROCm 7.2.4 does not list Ubuntu 25.10"}};
+  Json facts = ubuntu("25.10", {{"rocm", "7.2.4"}, {"kernels", why}, {"kernel_packages", why}});
+  auto runtime = steps_of("kernel-too-old-for-rocm-runtime", facts);
+  std::string words = all_words(runtime);
+  CHECK(words.find("Ubuntu 25.10") != std::string::npos);
+  CHECK(words.find("sudo apt install --install-recommends linux-generic") != std::string::npos);
+  CHECK(words.find("hwe-25.10") == std::string::npos);
+  for (auto& s : runtime) CHECK(s.argv.empty());
+  auto gpu = steps_of("kernel-too-old-for-gpu", facts);
+  CHECK(all_words(gpu).find("hwe-25.10") == std::string::npos);
+}
+
+// Where the probe could not read the kernel log (kernel.dmesg_restrict is
+// 1), neither can the user's own dmesg: the confirm and the step use sudo.
+TEST_CASE("dmesg confirms and steps use sudo where the kernel log is restricted", "[rules][catalogue]") {
+  Json restricted = {{"kernel_log", {{"unknown", "dmesg: Operation not permitted"}}}};
+  Json readable = {{"kernel_log", {{"readable", true}, {"lines", Json::array()}}}};
+  for (const char* id : {"asic-not-supported-by-kfd", "kfd-rejected-gpu-pcie-atomics", "gpu-hang-mes-timeout",
+                         "amdgpu-resume-failed"}) {
+    INFO(id);
+    auto as_root = describe_first_step(problem(id).confirm, restricted, shipped().functions);
+    REQUIRE(as_root);
+    CHECK(as_root->argv.at(0) == "dmesg");
+    CHECK(as_root->sudo);
+    auto plain = describe_first_step(problem(id).confirm, readable, shipped().functions);
+    REQUIRE(plain);
+    CHECK(plain->argv.at(0) == "dmesg");
+    CHECK_FALSE(plain->sudo);
+  }
+  // A fix step: one of the pair shows.
+  auto dmesg_steps = [](const std::vector<RenderedStep>& steps) {
+    std::vector<RenderedStep> out;
+    for (auto& s : steps)
+      if (!s.argv.empty() && s.argv[0] == "dmesg") out.push_back(s);
+    return out;
+  };
+  auto restricted_steps = dmesg_steps(steps_of("hsa-out-of-resources", restricted));
+  REQUIRE(restricted_steps.size() == 1);
+  CHECK(restricted_steps[0].sudo);
+  auto readable_steps = dmesg_steps(steps_of("hsa-out-of-resources", readable));
+  REQUIRE(readable_steps.size() == 1);
+  CHECK_FALSE(readable_steps[0].sudo);
+}
+
+// rpm_repos lists /etc/yum.repos.d (dnf) before /etc/zypp/repos.d (zypper):
+// on SUSE the first may be a dnf file zypper never reads, or a zypper one.
+TEST_CASE("the repository refresh step names dnf on dnf distributions and zypper on SUSE", "[rules][catalogue]") {
+  auto repo = [](const std::string& file, const std::string& manager) {
+    return Json{{"file", file}, {"line", 1}, {"id", "rocm"}, {"manager", manager}, {"kind", "rocm"}, {"enabled", true}};
+  };
+  auto facts = [](const std::string& distro, const Json& repos) {
+    return Json{{"distro", {{"id", distro}, {"version_id", "15.6"}}},
+                {"distro_support", {{"listed", true}, {"label", "the distribution"}}},
+                {"rocm", {{"package_manager", "rpm"}, {"rpm_repos", repos}}}};
+  };
+  const std::string id = "rocm-package-name-unknown-to-package-manager";
+  auto suse = steps_of(id, facts("sles", Json::array({repo("/etc/yum.repos.d/rocm.repo", "dnf"),
+                                                      repo("/etc/zypp/repos.d/rocm.repo", "zypper")})));
+  CHECK(has_argv(suse, {"zypper", "refresh"}));
+  CHECK_FALSE(has_argv(suse, {"dnf", "makecache", "--refresh"}));
+  CHECK(all_words(suse).find("/etc/yum.repos.d/rocm.repo") == std::string::npos);
+
+  auto rhel = steps_of(id, facts("rhel", Json::array({repo("/etc/yum.repos.d/rocm.repo", "dnf")})));
+  CHECK(has_argv(rhel, {"dnf", "makecache", "--refresh"}));
+  CHECK(all_words(rhel).find("/etc/yum.repos.d/rocm.repo") != std::string::npos);
+  CHECK_FALSE(has_argv(rhel, {"zypper", "refresh"}));
+}
