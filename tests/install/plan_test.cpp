@@ -1226,6 +1226,32 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
 }
 
+// The way on a run stops with (a reboot into another kernel) is in the text
+// plan too, under its step, so it is read before the reboot rather than after.
+TEST_CASE("the text plan shows a step's way on for when it is still not done, unless the step is done", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
+  compare_golden("ubuntu2204-rx6700xt-default.txt", render_plan_text(p, {false, true}));
+  std::string way_on =
+      "        ! if still not done: choose the listed kernel in GRUB's menu under \"Advanced options\", or run with "
+      "--keep-kernel to build the driver for the running one\n";
+  std::string text = render_plan_text(p, {false, true});
+  std::vector<std::string> got = ids(p);
+  size_t at = std::find(got.begin(), got.end(), "kernel-reboot") - got.begin();
+  REQUIRE(at + 1 < got.size());
+  // Between the kernel-reboot step and the step after it.
+  size_t reboot = text.find(" kernel-reboot ");
+  size_t next = text.find(" " + got[at + 1] + " ", reboot);
+  size_t shown = text.find(way_on, reboot);
+  REQUIRE(reboot != std::string::npos);
+  CHECK(shown < next);
+  // Shown once: no other step of this plan has one.
+  CHECK(text.find("if still not done") == text.rfind("if still not done"));
+  // A done step shows only its title and state.
+  for (auto& s : p.steps)
+    if (s.id == "kernel-reboot") s.state = StepState::done;
+  CHECK(render_plan_text(p, {false, true}).find("if still not done") == std::string::npos);
+}
+
 // An RX 6700 XT (gfx1031) installed for gfx1030: its programs compute only
 // with the override, and rocmdoc's own environment has none under sudo, so
 // verify-torch would fail after everything installed without it.
