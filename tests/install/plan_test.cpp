@@ -811,6 +811,44 @@ TEST_CASE("several refusals: all named, the most fundamental first", "[install-p
   CHECK(gpu_only.also.empty());
 }
 
+// Without an AMD GPU, the way to one depends on where rocmdoc runs: a VM
+// gets one passed through from the machine it runs on, bare metal gets a card.
+TEST_CASE("no AMD GPU: a VM, or a container in one, is told to pass one through, bare metal to fit one", "[install-plan]") {
+  // The recorded container runs in a VM (the CPU's hypervisor flag).
+  InstallRefusal in_vm = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm"));
+  CHECK(in_vm.id == "container-driver");
+  REQUIRE(in_vm.also.size() == 1);
+  CHECK(in_vm.also[0].id == "no-amd-gpu");
+  CHECK(in_vm.also[0].reason.find("the host is a virtual machine with no AMD GPU passed through to it") != std::string::npos);
+  CHECK(in_vm.also[0].instead.find("Pass an AMD GPU from AMD's compatibility matrix through to that virtual machine from "
+                                   "the machine it runs on (the GPU must be in that machine)") == 0);
+  CHECK(in_vm.also[0].instead.find("Put an AMD GPU") == std::string::npos);
+
+  // The VM itself, no container.
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  auto vm = [](Json& f) {
+    f["platform"]["kind"] = "vm";
+    f["platform"]["in_container"] = false;
+    f["platform"]["container_runtime"] = nullptr;
+  };
+  InstallRefusal plain_vm = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", no_driver, vm));
+  CHECK(plain_vm.id == "no-amd-gpu");
+  CHECK(plain_vm.reason.find("this is a virtual machine, and none is passed through to it") != std::string::npos);
+  CHECK(plain_vm.instead.find("Pass an AMD GPU from AMD's compatibility matrix through from the host to this virtual "
+                              "machine (the GPU must be in the host") == 0);
+
+  // Bare metal keeps its advice: the card itself.
+  InstallRefusal bare = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", no_driver, [&](Json& f) {
+    vm(f);
+    f["platform"]["kind"] = "bare_metal";
+    f["platform"]["in_vm"] = false;
+  }));
+  CHECK(bare.id == "no-amd-gpu");
+  CHECK(bare.reason == "No AMD GPU was found on the PCI bus.");
+  CHECK(bare.instead.find("Check that the card is seated and powered") == 0);
+}
+
 TEST_CASE("an unknown user: no step names an empty user, and the plan asks for --user", "[install-plan]") {
   InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, no_user));
   CHECK(p.user.empty());
