@@ -1017,6 +1017,25 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
   CHECK(no_gpu.also[0].id == "no-amd-gpu");
 }
 
+// The planner's refusal and check's fix (rules/catalogue/rocm.yaml,
+// distro-rocm-packages-mixed-with-amd) each give the command that disables
+// AMD's ROCm repository, under different conditions (the rule's only where
+// AMD does not support the distribution and its packages are installed, for
+// the first repository; the refusal's before they are, for each): the two
+// must say the same command where both apply.
+TEST_CASE("from distro: the repository to disable first is disabled as check's fix does it", "[install-plan]") {
+  CheckReport report = run_check(facts_for_root(machine_root("fedora43-mixed-amd-repo")), shipped().knowledge, std::nullopt);
+  std::vector<std::string> commands;
+  for (auto& o : report.outcomes)
+    if (o.rule->id == "distro-rocm-packages-mixed-with-amd")
+      for (auto& f : o.findings)
+        for (auto& step : f.steps)
+          if (!step.argv.empty()) commands.push_back(shell_words(step.argv, step.sudo));
+  REQUIRE(commands.size() == 1);
+  auto mixed = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro()));
+  CHECK(mixed.instead.find("First disable AMD's ROCm repository (`" + commands[0] + "`)") != std::string::npos);
+}
+
 TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and not each other", "[install-plan]") {
   // No release rocmdoc installs on 26.04 lists gfx906, and Ubuntu's own
   // ROCm is not built for it: the audit of 2026-12-06 found the two
