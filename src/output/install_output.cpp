@@ -97,9 +97,14 @@ void render_step(std::string& out, const PlanStep& step, size_t n, size_t total,
   if (step.state == StepState::done) return;
   if (!step.changes_machine()) {
     for (auto& c : step.checks) out += indent + "checks: " + indented(c.describe(), indent) + "\n";
-    return;
+  } else {
+    for (auto& a : step.actions) out += indent + (o.dry_run ? "would " : "will ") + indented(a.describe(), indent) + "\n";
   }
-  for (auto& a : step.actions) out += indent + (o.dry_run ? "would " : "will ") + indented(a.describe(), indent) + "\n";
+  // The way on that a run stopping at this step gives (a reboot that booted
+  // another kernel), shown beforehand too: the user reading the plan learns
+  // it before the machine is down for the reboot.
+  if (!step.if_still_not_done.empty())
+    out += indent + "! if still not done: " + indented(step.if_still_not_done, indent + "  ") + "\n";
 }
 
 }  // namespace

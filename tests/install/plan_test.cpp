@@ -811,6 +811,44 @@ TEST_CASE("several refusals: all named, the most fundamental first", "[install-p
   CHECK(gpu_only.also.empty());
 }
 
+// Without an AMD GPU, the way to one depends on where rocmdoc runs: a VM
+// gets one passed through from the machine it runs on, bare metal gets a card.
+TEST_CASE("no AMD GPU: a VM, or a container in one, is told to pass one through, bare metal to fit one", "[install-plan]") {
+  // The recorded container runs in a VM (the CPU's hypervisor flag).
+  InstallRefusal in_vm = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm"));
+  CHECK(in_vm.id == "container-driver");
+  REQUIRE(in_vm.also.size() == 1);
+  CHECK(in_vm.also[0].id == "no-amd-gpu");
+  CHECK(in_vm.also[0].reason.find("the host is a virtual machine with no AMD GPU passed through to it") != std::string::npos);
+  CHECK(in_vm.also[0].instead.find("Pass an AMD GPU from AMD's compatibility matrix through to that virtual machine from "
+                                   "the machine it runs on (the GPU must be in that machine)") == 0);
+  CHECK(in_vm.also[0].instead.find("Put an AMD GPU") == std::string::npos);
+
+  // The VM itself, no container.
+  InstallOptions no_driver;
+  no_driver.driver = false;
+  auto vm = [](Json& f) {
+    f["platform"]["kind"] = "vm";
+    f["platform"]["in_container"] = false;
+    f["platform"]["container_runtime"] = nullptr;
+  };
+  InstallRefusal plain_vm = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", no_driver, vm));
+  CHECK(plain_vm.id == "no-amd-gpu");
+  CHECK(plain_vm.reason.find("this is a virtual machine, and none is passed through to it") != std::string::npos);
+  CHECK(plain_vm.instead.find("Pass an AMD GPU from AMD's compatibility matrix through from the host to this virtual "
+                              "machine (the GPU must be in the host") == 0);
+
+  // Bare metal keeps its advice: the card itself.
+  InstallRefusal bare = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", no_driver, [&](Json& f) {
+    vm(f);
+    f["platform"]["kind"] = "bare_metal";
+    f["platform"]["in_vm"] = false;
+  }));
+  CHECK(bare.id == "no-amd-gpu");
+  CHECK(bare.reason == "No AMD GPU was found on the PCI bus.");
+  CHECK(bare.instead.find("Check that the card is seated and powered") == 0);
+}
+
 TEST_CASE("an unknown user: no step names an empty user, and the plan asks for --user", "[install-plan]") {
   InstallPlan p = must_plan(plan_for("ubuntu2404-rx7900xtx", {}, no_user));
   CHECK(p.user.empty());
@@ -977,6 +1015,25 @@ TEST_CASE("from distro: refuses with the reason: no packages, another package ma
   auto no_gpu = std::get<InstallRefusal>(plan_for("debian12-vm-distro-rocm", from_distro()));
   REQUIRE(no_gpu.also.size() == 1);
   CHECK(no_gpu.also[0].id == "no-amd-gpu");
+}
+
+// The planner's refusal and check's fix (rules/catalogue/rocm.yaml,
+// distro-rocm-packages-mixed-with-amd) each give the command that disables
+// AMD's ROCm repository, under different conditions (the rule's only where
+// AMD does not support the distribution and its packages are installed, for
+// the first repository; the refusal's before they are, for each): the two
+// must say the same command where both apply.
+TEST_CASE("from distro: the repository to disable first is disabled as check's fix does it", "[install-plan]") {
+  CheckReport report = run_check(facts_for_root(machine_root("fedora43-mixed-amd-repo")), shipped().knowledge, std::nullopt);
+  std::vector<std::string> commands;
+  for (auto& o : report.outcomes)
+    if (o.rule->id == "distro-rocm-packages-mixed-with-amd")
+      for (auto& f : o.findings)
+        for (auto& step : f.steps)
+          if (!step.argv.empty()) commands.push_back(shell_words(step.argv, step.sudo));
+  REQUIRE(commands.size() == 1);
+  auto mixed = std::get<InstallRefusal>(plan_for("fedora43-mixed-amd-repo", from_distro()));
+  CHECK(mixed.instead.find("First disable AMD's ROCm repository (`" + commands[0] + "`)") != std::string::npos);
 }
 
 TEST_CASE("an MI50 on Ubuntu 26.04: both refusals name where it is supported and not each other", "[install-plan]") {
@@ -1224,6 +1281,32 @@ TEST_CASE("a kernel the release does not list: the plan boots a listed one first
   CHECK(!noted(newer, "reboot into it"));
   got = ids(newer);
   CHECK(std::find(got.begin(), got.end(), "listed-kernel") == got.end());
+}
+
+// The way on a run stops with (a reboot into another kernel) is in the text
+// plan too, under its step, so it is read before the reboot rather than after.
+TEST_CASE("the text plan shows a step's way on for when it is still not done, unless the step is done", "[install-plan]") {
+  InstallPlan p = must_plan(plan_for("ubuntu2204-rx6700xt", {}));
+  compare_golden("ubuntu2204-rx6700xt-default.txt", render_plan_text(p, {false, true}));
+  std::string way_on =
+      "        ! if still not done: choose the listed kernel in GRUB's menu under \"Advanced options\", or run with "
+      "--keep-kernel to build the driver for the running one\n";
+  std::string text = render_plan_text(p, {false, true});
+  std::vector<std::string> got = ids(p);
+  size_t at = std::find(got.begin(), got.end(), "kernel-reboot") - got.begin();
+  REQUIRE(at + 1 < got.size());
+  // Between the kernel-reboot step and the step after it.
+  size_t reboot = text.find(" kernel-reboot ");
+  size_t next = text.find(" " + got[at + 1] + " ", reboot);
+  size_t shown = text.find(way_on, reboot);
+  REQUIRE(reboot != std::string::npos);
+  CHECK(shown < next);
+  // Shown once: no other step of this plan has one.
+  CHECK(text.find("if still not done") == text.rfind("if still not done"));
+  // A done step shows only its title and state.
+  for (auto& s : p.steps)
+    if (s.id == "kernel-reboot") s.state = StepState::done;
+  CHECK(render_plan_text(p, {false, true}).find("if still not done") == std::string::npos);
 }
 
 // An RX 6700 XT (gfx1031) installed for gfx1030: its programs compute only

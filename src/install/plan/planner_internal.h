@@ -53,11 +53,15 @@ struct Context {
   bool efi = true;
   InstallPlan* plan = nullptr;
   void note(const std::string& text) const { plan->notes.push_back(text); }
+  // Whether the plan installs a listed kernel and boots it (kernel-reboot)
+  // before the driver: the steps after that reboot are planned again by the
+  // run after it, for the kernel it booted, not the running one.
+  bool behind_kernel_reboot() const { return !listed_kernel_package.empty(); }
   // The kernel the driver is built for, as titles name it: behind a
   // kernel-reboot, the run after it plans those steps again for the kernel
   // it boots.
   std::string driver_kernel() const {
-    return listed_kernel_package.empty() ? kernel : "the kernel booted at kernel-reboot";
+    return behind_kernel_reboot() ? "the kernel booted at kernel-reboot" : kernel;
   }
   // Whether the install has a user to add to the groups and own the venv.
   bool user_known() const { return !user.empty(); }

@@ -299,14 +299,32 @@ std::optional<InstallRefusal> choose_key(Context& ctx) {
 std::optional<InstallRefusal> choose_gpu(Context& ctx) {
   const Json& gpus = field(ctx.facts, "gpus");
   if (!gpus.is_array() || gpus.empty()) {
+    const Json& platform = field(ctx.facts, "platform");
+    // In a VM a GPU arrives by passthrough from the machine the VM runs on
+    // (it must be in that machine), not by putting one in.
+    bool in_vm = field(platform, "in_vm") == true;
     // A container sees its host's PCI bus: no AMD GPU here is none on the
     // host either, which the container refusal's advice must not hide.
-    if (field(field(ctx.facts, "platform"), "kind") == "container")
+    if (field(platform, "kind") == "container" && in_vm)
+      return InstallRefusal{"no-amd-gpu",
+                            "No AMD GPU was found on the PCI bus, and a container sees its host's: the host is a virtual "
+                            "machine with no AMD GPU passed through to it, so installing the AMD driver there would give "
+                            "ROCm nothing to run on.",
+                            "Pass an AMD GPU from AMD's compatibility matrix through to that virtual machine from the machine "
+                            "it runs on (the GPU must be in that machine), check it with `lspci -d 1002:` in the virtual "
+                            "machine, then install the driver there."};
+    if (field(platform, "kind") == "container")
       return InstallRefusal{"no-amd-gpu",
                             "No AMD GPU was found on the PCI bus, and a container sees its host's: the host has no AMD GPU "
                             "either, so installing the AMD driver there would give ROCm nothing to run on.",
                             "Put an AMD GPU from AMD's compatibility matrix in the host (or run on a host that has one), "
                             "check it with `lspci -d 1002:` there, then install the driver on the host."};
+    if (in_vm)
+      return InstallRefusal{"no-amd-gpu",
+                            "No AMD GPU was found on the PCI bus: this is a virtual machine, and none is passed through to it.",
+                            "Pass an AMD GPU from AMD's compatibility matrix through from the host to this virtual machine "
+                            "(the GPU must be in the host; in a cloud, choose an instance type that has one), then check "
+                            "that it shows in `lspci -d 1002:` here."};
     return InstallRefusal{"no-amd-gpu", "No AMD GPU was found on the PCI bus.",
                           "Check that the card is seated and powered and shows in `lspci -d 1002:`; in a VM, pass the GPU "
                           "through to it first."};

@@ -103,7 +103,7 @@ PlanStep kernel_reboot_step(const Context& ctx) {
 }  // namespace
 
 void add_listed_kernel_steps(const Context& ctx, std::vector<PlanStep>& steps) {
-  if (ctx.listed_kernel_package.empty()) return;
+  if (!ctx.behind_kernel_reboot()) return;
   steps.push_back(kernel_candidate_step(ctx));
   steps.push_back(listed_kernel_step(ctx));
   steps.push_back(kernel_reboot_step(ctx));

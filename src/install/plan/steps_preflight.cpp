@@ -24,10 +24,10 @@ PlanStep os_step(const Context& ctx) {
 
 PlanStep kernel_step(const Context& ctx) {
   PlanStep s = step("kernel", "Running kernel is " + ctx.kernel +
-                                  (ctx.listed_kernel_package.empty()
-                                       ? " (the plan installs for it)"
-                                       : " (the plan boots a listed kernel first, and the run after that reboot plans "
-                                         "the driver for it)"));
+                                  (ctx.behind_kernel_reboot()
+                                       ? " (the plan boots a listed kernel first, and the run after that reboot plans "
+                                         "the driver for it)"
+                                       : " (the plan installs for it)"));
   // What `uname -r` prints, read from the kernel's own file (also on a recorded machine).
   s.checks = {file_has_line("/proc/sys/kernel/osrelease", RE2::QuoteMeta(ctx.kernel))};
   return s;
@@ -84,7 +84,7 @@ PlanStep headers_available_step(const Context& ctx) {
   // Behind a kernel-reboot the running kernel's headers are not needed (an
   // unlisted kernel's may be gone from the archive): the listed kernel's
   // package is what must install.
-  if (!ctx.listed_kernel_package.empty()) {
+  if (ctx.behind_kernel_reboot()) {
     PlanStep s = step("headers-available", "The listed kernel " + ctx.listed_kernel_package +
                                                " can be installed (if not: `sudo apt-get update`)");
     s.checks = {apt_simulation(apt_simulate_install({ctx.listed_kernel_package}), {})};

@@ -25,7 +25,7 @@ PlanStep headers_step(const Context& ctx) {
   // Behind a kernel-reboot the run stops at that reboot, and the run after
   // it plans the headers of the kernel it booted (the package names carry
   // its release, unknown before): the running kernel's are not needed.
-  if (!ctx.listed_kernel_package.empty()) {
+  if (ctx.behind_kernel_reboot()) {
     PlanStep s = step("headers", "The Python build helpers (the run after kernel-reboot adds the headers of the kernel it booted)");
     s.checks = {packages_installed(ctx.recipes.python_packages)};
     s.actions = {apt_install(ctx.recipes.python_packages)};
