@@ -77,6 +77,7 @@ void fill_from_machine(Json& text, const Json& facts) {
 
 CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
   RuleOutcome o = judge_problem(*e.cause, facts, k.functions);
+  e.ruled_out_by_text = o.ruled_out_by_text;
   switch (o.verdict) {
     case Verdict::fired:
       // What check itself says about it, with the machine's values.
@@ -278,10 +279,8 @@ void give_way(std::vector<ExplainedCause>& causes, const Json& facts, const Know
   for (size_t g = 0; g < causes.size(); ++g) {
     if (causes[g].verdict != CauseVerdict::refuted || causes[g].cause->gives_way_to.empty() || causes[g].symptom)
       continue;
+    if (causes[g].ruled_out_by_text) continue;
     const Problem& general = *causes[g].cause;
-    EvalContext ctx(facts, k.functions);
-    if (general.when_in_text && evaluate(*general.when_in_text, ctx).is_false()) continue;
-    if (general.ruled_out_in_text && evaluate(*general.ruled_out_in_text, ctx).is_true()) continue;
     for (auto& id : general.gives_way_to) {
       const Problem* specific = k.catalogue.find(id);
       if (!specific) continue;

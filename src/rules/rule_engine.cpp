@@ -302,6 +302,7 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     if (evaluate(*problem.ruled_out_in_text, ctx).is_true()) {
       out.verdict = Verdict::passed;
       out.reason = text_condition_reason(*problem.ruled_out_in_text, true, facts, functions);
+      out.ruled_out_by_text = true;
       return out;
     }
   }
@@ -323,13 +324,22 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
         out.reason = problem.rule.for_each + " is empty, but the text comes from one the facts do not list (rocmdoc did not find it)";
       }
     }
-    if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) return out;
+    if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) {
+      // Ruled out by its facts: whether the text rules it out as well still
+      // matters to a problem that gives way to another (explain's give_way).
+      if (problem.when_in_text) {
+        EvalContext ctx(facts, functions);
+        out.ruled_out_by_text = evaluate(*problem.when_in_text, ctx).is_false();
+      }
+      return out;
+    }
   }
   if (problem.when_in_text) {
     EvalContext ctx(facts, functions);
     Value v = evaluate(*problem.when_in_text, ctx);
     if (v.is_false()) {
       out.verdict = Verdict::passed;
+      out.ruled_out_by_text = true;
       out.findings.clear();
       out.reason = text_condition_reason(*problem.when_in_text, false, facts, functions);
     } else if (!v.is_true() && out.verdict == Verdict::fired) {
