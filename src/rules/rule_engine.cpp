@@ -111,6 +111,33 @@ Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
   return gpu;
 }
 
+// Whether a title would say why its item's condition is undecided rather
+// than what the problem is: the condition reads a fact that is unknown, and
+// the title reads a fact whose value is that unknown's reason. The probe
+// records firmware.gpus[].atomics.reason beside routed_to_root for every
+// outcome, so with the config space unreadable pcie-atomics-not-routed's
+// title read "do not reach the CPU: config space ... is not readable (run
+// as root)": a problem the facts did not show, followed by why they could
+// not. Decided by the facts the title reads, not by its words: a title whose
+// own wording happens to contain the reason keeps its facts.
+bool title_reads_undecided_reason(const Rule& rule, EvalContext& ctx) {
+  if (!rule.when || !evaluate(*rule.when, ctx).is_unknown()) return false;
+  // An unknown fact's Value says "<path as written>: <its reason>".
+  std::vector<std::pair<std::string, std::string>> unknowns;  // path, Value::why
+  for (auto& path : referenced_paths(*rule.when)) {
+    Value v = evaluate_path(path, ctx);
+    if (v.is_unknown()) unknowns.emplace_back(path, v.why());
+  }
+  for (size_t i = 0; i < rule.title.placeholders.size(); ++i) {
+    const ExprPtr& call = i < rule.title.calls.size() ? rule.title.calls[i] : nullptr;
+    Value shown = call ? evaluate(*call, ctx) : evaluate_path(rule.title.placeholders[i], ctx);
+    if (shown.is_unknown() || !shown.json().is_string()) continue;
+    for (auto& [path, why] : unknowns)
+      if (why == path + ": " + shown.json().get<std::string>()) return true;
+  }
+  return false;
+}
+
 Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false) {
   Finding f;
   f.rule = &rule;
@@ -118,6 +145,10 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   if (!stand_in.empty()) ctx.push_item(&stand_in);
   bool title_unknown = false;
   f.title = render(rule.title, ctx, name_unknowns, &title_unknown);
+  // A title that reads an unknown fact, or the reason one its condition
+  // reads is unknown, is the summary: what was looked for, not a value
+  // nobody knows. (A fired item's condition is known: never so.)
+  if (!title_unknown && title_reads_undecided_reason(rule, ctx)) title_unknown = true;
   if (title_unknown && !rule.summary.empty()) f.title = rule.summary;
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
