@@ -427,7 +427,7 @@ TEST_CASE("summary: the title without facts, shown when a fact the title names i
 
 // gives_way_to and item_in_text are the keys added last: each misuse is a
 // load error at the key's line, not a problem explain silently mishandles.
-TEST_CASE("gives_way_to names another problem the facts can confirm; item_in_text needs for_each", "[rules]") {
+TEST_CASE("gives_way_to names another problem the facts can confirm, and item_in_text needs for_each", "[rules]") {
   std::string rules(kGoodRule);
   std::string second = rules.substr(rules.find("  - id"));
   second.replace(second.find("kfd-missing"), 11, "kfd-gone");
