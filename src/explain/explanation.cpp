@@ -77,6 +77,7 @@ void fill_from_machine(Json& text, const Json& facts) {
 
 CauseVerdict judge(ExplainedCause& e, const Json& facts, const Knowledge& k) {
   RuleOutcome o = judge_problem(*e.cause, facts, k.functions);
+  e.ruled_out_by_text = o.ruled_out_by_text;
   switch (o.verdict) {
     case Verdict::fired:
       // What check itself says about it, with the machine's values.
@@ -254,15 +255,9 @@ void judge_on_facts(ExplainedCause& e, const Json& facts, const Knowledge& k) {
   // thing the facts refute ("torch 2.8.0+rocm6.4 ... is a CUDA build"):
   // the title without facts says what was looked for.
   if (e.verdict == CauseVerdict::refuted && !problem.rule.summary.empty()) e.finding.title = problem.rule.summary;
-  // Nor does an undecided one's title carry why it is undecided ("do not
-  // reach the CPU: ... config space ... is not readable (run as root)"):
-  // that is its reason line's.
-  // The reason starts with the fact it is about ("it.atomics.routed_to_root: ...").
-  if (e.verdict == CauseVerdict::undecided && !problem.rule.summary.empty()) {
-    size_t colon = e.reason.find(": ");
-    std::string why = colon == std::string::npos ? e.reason : e.reason.substr(colon + 2);
-    if (why.size() >= 8 && e.finding.title.find(why) != std::string::npos) e.finding.title = problem.rule.summary;
-  }
+  // Nor does an undecided one's title carry why it is undecided: describe_rule
+  // already gave the summary where the title reads an unknown fact's reason
+  // (title_reads_undecided_reason); the reason line says it.
   e.confirm = describe_first_step(problem.confirm, facts, k.functions);
 }
 
@@ -278,10 +273,8 @@ void give_way(std::vector<ExplainedCause>& causes, const Json& facts, const Know
   for (size_t g = 0; g < causes.size(); ++g) {
     if (causes[g].verdict != CauseVerdict::refuted || causes[g].cause->gives_way_to.empty() || causes[g].symptom)
       continue;
+    if (causes[g].ruled_out_by_text) continue;
     const Problem& general = *causes[g].cause;
-    EvalContext ctx(facts, k.functions);
-    if (general.when_in_text && evaluate(*general.when_in_text, ctx).is_false()) continue;
-    if (general.ruled_out_in_text && evaluate(*general.ruled_out_in_text, ctx).is_true()) continue;
     for (auto& id : general.gives_way_to) {
       const Problem* specific = k.catalogue.find(id);
       if (!specific) continue;

@@ -28,6 +28,7 @@ struct ExplainedCause {
   const Symptom* symptom = nullptr;  // found through this symptom, not a signal of its own
   size_t symptom_rank = 0;           // its place in the symptom's list (most common first)
   std::string ruled_out;             // refuted: the facts that rule it out ("amdgpu.module.loaded is true")
+  bool ruled_out_by_text = false;    // the text's own conditions rule it out (RuleOutcome::ruled_out_by_text)
   std::string confirmed_by;          // confirmed: the facts check's finding read, in brief
   // Undecided only: the variables it needs set (`needs_set`) when neither
   // the text nor the facts show one set. Such a cause ranks after every

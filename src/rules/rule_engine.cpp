@@ -111,6 +111,33 @@ Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
   return gpu;
 }
 
+// Whether a title would say why its item's condition is undecided rather
+// than what the problem is: the condition reads a fact that is unknown, and
+// the title reads a fact whose value is that unknown's reason. The probe
+// records firmware.gpus[].atomics.reason beside routed_to_root for every
+// outcome, so with the config space unreadable pcie-atomics-not-routed's
+// title read "do not reach the CPU: config space ... is not readable (run
+// as root)": a problem the facts did not show, followed by why they could
+// not. Decided by the facts the title reads, not by its words: a title whose
+// own wording happens to contain the reason keeps its facts.
+bool title_reads_undecided_reason(const Rule& rule, EvalContext& ctx) {
+  if (!rule.when || !evaluate(*rule.when, ctx).is_unknown()) return false;
+  // An unknown fact's Value says "<path as written>: <its reason>".
+  std::vector<std::pair<std::string, std::string>> unknowns;  // path, Value::why
+  for (auto& path : referenced_paths(*rule.when)) {
+    Value v = evaluate_path(path, ctx);
+    if (v.is_unknown()) unknowns.emplace_back(path, v.why());
+  }
+  for (size_t i = 0; i < rule.title.placeholders.size(); ++i) {
+    const ExprPtr& call = i < rule.title.calls.size() ? rule.title.calls[i] : nullptr;
+    Value shown = call ? evaluate(*call, ctx) : evaluate_path(rule.title.placeholders[i], ctx);
+    if (shown.is_unknown() || !shown.json().is_string()) continue;
+    for (auto& [path, why] : unknowns)
+      if (why == path + ": " + shown.json().get<std::string>()) return true;
+  }
+  return false;
+}
+
 Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false) {
   Finding f;
   f.rule = &rule;
@@ -118,6 +145,10 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   if (!stand_in.empty()) ctx.push_item(&stand_in);
   bool title_unknown = false;
   f.title = render(rule.title, ctx, name_unknowns, &title_unknown);
+  // A title that reads an unknown fact, or the reason one its condition
+  // reads is unknown, is the summary: what was looked for, not a value
+  // nobody knows. (A fired item's condition is known: never so.)
+  if (!title_unknown && title_reads_undecided_reason(rule, ctx)) title_unknown = true;
   if (title_unknown && !rule.summary.empty()) f.title = rule.summary;
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
@@ -302,6 +333,7 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     if (evaluate(*problem.ruled_out_in_text, ctx).is_true()) {
       out.verdict = Verdict::passed;
       out.reason = text_condition_reason(*problem.ruled_out_in_text, true, facts, functions);
+      out.ruled_out_by_text = true;
       return out;
     }
   }
@@ -323,13 +355,22 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
         out.reason = problem.rule.for_each + " is empty, but the text comes from one the facts do not list (rocmdoc did not find it)";
       }
     }
-    if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) return out;
+    if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) {
+      // Ruled out by its facts: whether the text rules it out as well still
+      // matters to a problem that gives way to another (explain's give_way).
+      if (problem.when_in_text) {
+        EvalContext ctx(facts, functions);
+        out.ruled_out_by_text = evaluate(*problem.when_in_text, ctx).is_false();
+      }
+      return out;
+    }
   }
   if (problem.when_in_text) {
     EvalContext ctx(facts, functions);
     Value v = evaluate(*problem.when_in_text, ctx);
     if (v.is_false()) {
       out.verdict = Verdict::passed;
+      out.ruled_out_by_text = true;
       out.findings.clear();
       out.reason = text_condition_reason(*problem.when_in_text, false, facts, functions);
     } else if (!v.is_true() && out.verdict == Verdict::fired) {

@@ -455,3 +455,40 @@ TEST_CASE("summary: the title without facts, shown when a fact the title names i
   bad.replace(bad.find("summary: \"/dev/kfd is missing\""), 30, "summary: \"{kernel.release} lacks /dev/kfd\"");
   CHECK(Loaded(bad).first_error().find("'summary' is the title without facts") != std::string::npos);
 }
+
+// gives_way_to and item_in_text are the keys added last: each misuse is a
+// load error at the key's line, not a problem explain silently mishandles.
+TEST_CASE("gives_way_to names another problem the facts can confirm, and item_in_text needs for_each", "[rules]") {
+  std::string rules(kGoodRule);
+  std::string second = rules.substr(rules.find("  - id"));
+  second.replace(second.find("kfd-missing"), 11, "kfd-gone");
+  // The same problem without `when`: a text-only problem, which the facts never confirm.
+  std::string text_only = second;
+  text_only.replace(text_only.find("kfd-gone"), 8, "kfd-told");
+  text_only.erase(text_only.find("    when:"), text_only.find("    title:") - text_only.find("    when:"));
+  text_only.erase(text_only.find("    examples:"));
+  text_only += "    signals:\n      - {signature: kfd-told-sig, weight: 3}\n";
+  std::string signature =
+      "signatures:\n  - id: kfd-told-sig\n    pattern: 'kfd told'\n"
+      "    examples:\n      match: ['kfd told me']\n      no_match: ['kfd said']\n";
+  auto with = [&](const std::string& gives_way) {
+    std::string a = rules;
+    a.replace(a.find("    area: driver"), 0, "    gives_way_to: [" + gives_way + "]\n");
+    return Loaded(a + second + text_only + signature).first_error();
+  };
+  // Line 3 of the file holds the first problem's gives_way_to.
+  CHECK(with("kfd-gone") == "");
+  CHECK(with("kfd-nope") == "rules/catalogue/t.yaml:3:19: problem 'kfd-missing': gives_way_to names an unknown problem 'kfd-nope'");
+  CHECK(with("kfd-missing") == "rules/catalogue/t.yaml:3:19: problem 'kfd-missing' cannot give way to itself");
+  CHECK(with("kfd-told") == "rules/catalogue/t.yaml:3:19: problem 'kfd-missing': gives_way_to names 'kfd-told', "
+                            "which has no 'when': the facts never confirm it");
+
+  auto with_item = [&](const std::string& keys) {
+    std::string a = rules;
+    a.replace(a.find("    title:"), 0, keys);
+    return Loaded(a).first_error();
+  };
+  const std::string item = "    item_in_text: '\"kfd-no-such-file\" in text.matched'\n";
+  CHECK(with_item(item).find("rules/catalogue/t.yaml:6:19: 'item_in_text' is for a problem with 'for_each' and 'when'") == 0);
+  CHECK(with_item("    for_each: gpus\n" + item) == "");
+}

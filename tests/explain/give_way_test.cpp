@@ -1,0 +1,56 @@
+// amdgpu-not-loaded gives way (gives_way_to) only to problems whose own
+// condition implies the module is not loaded. A GPU on vfio-pci beside a
+// loaded amdgpu confirms gpu-bound-to-vfio, yet the text's "ROCk module is
+// NOT loaded" is not its case: with amdgpu loaded, the message says nothing
+// about the GPU vfio holds.
+#include "catch.h"
+#include "explain/explanation.h"
+#include "explain/log_scanner.h"
+#include "rules/knowledge.h"
+#include "rules/rule_engine.h"
+#include "test_support.h"
+
+using namespace rocmdoc;
+
+TEST_CASE("a GPU on vfio-pci beside a loaded amdgpu does not take \"ROCk module is NOT loaded\"", "[explain][gives-way]") {
+  RuleSources sources{"", ""};
+  sources.compile_patterns = true;
+  Knowledge k = load_knowledge(sources);
+  REQUIRE(k.errors.empty());
+  const Problem* general = k.catalogue.find("amdgpu-not-loaded");
+  REQUIRE(general);
+
+  Json facts = test::facts_for_root(test::machine_root("ubuntu2404-rx7900xtx"));
+  REQUIRE(facts["amdgpu"]["module"]["loaded"] == true);
+  REQUIRE(facts["amdgpu"]["devices"].is_array());
+  REQUIRE(!facts["amdgpu"]["devices"].empty());
+  // A second AMD GPU, held by vfio-pci for a virtual machine.
+  Json held = facts["amdgpu"]["devices"][0];
+  held["address"] = "0000:0b:00.0";
+  held["driver"] = "vfio-pci";
+  facts["amdgpu"]["devices"].push_back(held);
+
+  LogScanner scanner(k.catalogue.signatures, k.catalogue.origins);
+  scanner.feed("ROCk module is NOT loaded, possibly no GPU devices\n");
+  scanner.finish();
+  Explanation e = explain(scanner.result(), facts, k);
+
+  const ExplainedCause *not_loaded = nullptr, *vfio = nullptr;
+  for (auto& c : e.causes) {
+    if (c.cause == general) not_loaded = &c;
+    if (c.cause->rule.id == "gpu-bound-to-vfio") vfio = &c;
+  }
+  REQUIRE(not_loaded);
+  // The facts confirm the vfio problem on this machine (so giving way to it
+  // would happen if the list named it) ...
+  const Problem* on_vfio = k.catalogue.find("gpu-bound-to-vfio");
+  REQUIRE(on_vfio);
+  CHECK(judge_problem(*on_vfio, e.facts, k.functions).verdict == Verdict::fired);
+  // ... but amdgpu is loaded: amdgpu-not-loaded is ruled out by that fact,
+  // not handed to the vfio problem, which takes none of the message.
+  CHECK(not_loaded->verdict == CauseVerdict::refuted);
+  CHECK(not_loaded->ruled_out.find("gpu-bound-to-vfio") == std::string::npos);
+  CHECK(not_loaded->ruled_out.find("case of") == std::string::npos);
+  // Where the symptom lists it, it stays the symptom's guess.
+  if (vfio) CHECK(vfio->symptom != nullptr);
+}
