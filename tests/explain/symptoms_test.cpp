@@ -228,6 +228,21 @@ TEST_CASE("without facts a symptom lists its problems most common first, none co
   for (auto& cause : j["causes"]) CHECK(cause["verdict"] != "confirmed");
 }
 
+TEST_CASE("TensorFlow skipping a GPU no ROCm release lists names the GPU's override after the build", "[explain][symptoms]") {
+  // The build has no code for the target (its own problem, first); the target
+  // is in no release either, so the override that the other frameworks need
+  // is the next cause, through the symptom "no code for this GPU".
+  Json j = explain_json({"--no-probe"},
+                        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:2015] Ignoring visible gpu device (device: 0, "
+                        "name: AMD Radeon RX 6700 XT, pci bus id: 0000:03:00.0) with AMDGPU version : gfx1031. The "
+                        "supported AMDGPU versions are gfx1030, gfx1100, gfx900, gfx906, gfx908, gfx90a.");
+  REQUIRE(j["symptoms"].size() == 1);
+  CHECK(j["symptoms"][0]["id"] == "no-code-for-gpu");
+  REQUIRE(j["causes"].size() >= 2);
+  CHECK(j["causes"][0]["id"] == "tensorflow-build-lacks-gpu-target");
+  CHECK(j["causes"][1]["id"] == "unsupported-gfx-needs-override");
+}
+
 TEST_CASE("plain words reach the symptom, and a literal message outranks them", "[explain][symptoms]") {
   Json words = explain_json(recorded("user-not-in-render"), "rocminfo only works with sudo");
   REQUIRE_FALSE(words["causes"].empty());
