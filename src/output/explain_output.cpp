@@ -130,7 +130,8 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   for (auto* s : e.symptoms) {
     out += paint(o.color, "2", "The text shows: " + s->title + "\n");
     for (auto& [symptom, says] : e.not_here)
-      if (symptom == s) out += "  but on this machine now: " + printable(says) + "\n";
+      if (symptom == s)
+        out += "  but on " + (o.facts_from.empty() ? std::string("the facts") : o.facts_from) + " now: " + printable(says) + "\n";
   }
   if (!e.symptoms.empty()) out += "\n";
   size_t refuted = e.ruled_out(), open = e.causes.size() - refuted, shown = open > 0 ? 1 : 0;
@@ -198,9 +199,9 @@ std::string render_explain_text(const Explanation& e, const ExplainTextOptions& 
   else if (!e.real_problem() && !e.not_here.empty())
     // What the user saw is not what the machine shows now: the likeliest
     // reason is that the text is not from this boot (or user, or machine).
-    out += fmt::format("\nThe facts rule out every known cause of these errors, and on this machine now {}: the text "
+    out += fmt::format("\nThe facts rule out every known cause of these errors, and on {} now {}: the text "
                        "may come from an earlier boot, another user or another machine.\n{}",
-                       printable(e.not_here.front().second),
+                       o.facts_from.empty() ? "the facts" : o.facts_from, printable(e.not_here.front().second),
                        e.machine_problems.empty() ? "" : "On this machine, check finds:\n" + on_this_machine(e));
   else if (!e.real_problem() && !e.machine_problems.empty())
     out += "\nThe facts rule out every known cause of these errors; on this machine, check finds:\n" + on_this_machine(e);

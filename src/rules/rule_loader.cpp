@@ -510,9 +510,11 @@ class Loader {
         yaml_->fail(when, "'not_here' reads the machine's facts, not the text (" + path + ")");
     r.title = templ(yaml_->required(n, "says"), "says", "");
     load_examples(r, yaml_->required(n, "examples"));
-    for (auto& ex : r.examples)
+    for (auto& ex : r.examples) {
       if (ex.expect != "fire" && ex.expect != "pass" && ex.expect != "unknown")
         yaml_->fail(*ex.facts_yaml, "a 'not_here' example expects fire (it holds), pass or unknown");
+      if (ex.fix_steps >= 0) yaml_->fail(*ex.facts_yaml, "a 'not_here' example has no fix to count ('fix_steps')");
+    }
     if (!options_.keep_examples) r.examples.clear();
   }
 

@@ -314,6 +314,7 @@ TEST_CASE("a symptom's not_here is a facts condition with examples", "[rules]") 
   CHECK(failures[0].got == "pass");
   CHECK(Loaded(with("'\"x\" in text.matched'", "fire")).first_error().find("rules/catalogue/t.yaml:7:13: 'not_here' reads the machine's facts, not the text (text.matched)") == 0);
   CHECK(Loaded(with("amdgpu.module.loaded == true", "unseen")).first_error().find("a 'not_here' example expects fire") != std::string::npos);
+  CHECK(Loaded(with("amdgpu.module.loaded == true", "fire, fix_steps: 0")).first_error().find("has no fix to count") != std::string::npos);
   std::string no_examples = with("amdgpu.module.loaded == true", "fire");
   no_examples.erase(no_examples.find("      examples:"), no_examples.find("signatures:") - no_examples.find("      examples:"));
   CHECK(Loaded(no_examples).first_error().find("examples") != std::string::npos);

@@ -847,6 +847,22 @@ TEST_CASE("no AMD GPU: a VM, or a container in one, is told to pass one through,
   CHECK(bare.id == "no-amd-gpu");
   CHECK(bare.reason == "No AMD GPU was found on the PCI bus.");
   CHECK(bare.instead.find("Check that the card is seated and powered") == 0);
+
+  // WSL2's CPU shows the hypervisor flag too, but nothing is passed through
+  // to it: its own refusal says where the GPU is, and no-amd-gpu does not
+  // contradict it with passthrough advice.
+  std::variant<InstallPlan, InstallRefusal> wsl_plan = plan_for("debian12-vm-distro-rocm", no_driver, [&](Json& f) {
+    vm(f);
+    f["platform"]["kind"] = "wsl2";
+  });
+  REQUIRE(std::holds_alternative<InstallRefusal>(wsl_plan));
+  InstallRefusal wsl = std::get<InstallRefusal>(wsl_plan);
+  std::vector<InstallRefusal> all = {wsl};
+  all.insert(all.end(), wsl.also.begin(), wsl.also.end());
+  for (auto& r : all) {
+    INFO(r.id);
+    CHECK(r.instead.find("through from the host to this virtual machine") == std::string::npos);
+  }
 }
 
 TEST_CASE("an unknown user: no step names an empty user, and the plan asks for --user", "[install-plan]") {

@@ -76,6 +76,9 @@ def outputs(rocmdoc, source):
         yield f"{name}: explain --json (a log)", "explain", run(rocmdoc, ["explain", "--json", "--root", r], log)
         yield (f"{name}: explain --json (a symptom)", "explain",
                run(rocmdoc, ["explain", "--json", "--root", r, "torch.cuda.is_available() is False"]))
+        # Where the machine does not show the symptom now, it says so (not_here).
+        yield (f"{name}: explain --json (a symptom this machine does not show)", "explain",
+               run(rocmdoc, ["explain", "--json", "--root", r, "amdgpu won't load after the update"]))
         yield f"{name}: install --dry-run --json", "install", run(
             rocmdoc, ["install", "--auto", "--dry-run", "--json", "--root", r])
     yield "explain --json --no-probe", "explain", run(rocmdoc, ["explain", "--json", "--no-probe"], log)

@@ -302,7 +302,9 @@ std::optional<InstallRefusal> choose_gpu(Context& ctx) {
     const Json& platform = field(ctx.facts, "platform");
     // In a VM a GPU arrives by passthrough from the machine the VM runs on
     // (it must be in that machine), not by putting one in.
-    bool in_vm = field(platform, "in_vm") == true;
+    // WSL2's CPU has the hypervisor flag too, but its GPU is Windows' (the
+    // wsl2 refusal says what to do): nothing is passed through to it.
+    bool in_vm = field(platform, "in_vm") == true && field(platform, "kind") != "wsl2";
     // A container sees its host's PCI bus: no AMD GPU here is none on the
     // host either, which the container refusal's advice must not hide.
     if (field(platform, "kind") == "container" && in_vm)
