@@ -49,8 +49,9 @@ struct RuleOutcome {
   Verdict verdict = Verdict::passed;
   std::string reason;  // for unknown: why it could not be checked; not_applicable: why not
   // judge_problem only: the text's own conditions rule the problem out (its
-  // ruled_out_in_text true or its when_in_text false), whatever its facts
-  // say. explain's gives_way_to reads it rather than judge the text again.
+  // ruled_out_in_text true or its when_in_text false). Where its facts rule
+  // it out first, when_in_text is read only for a problem with gives_way_to:
+  // explain's give_way reads it rather than judge the text again.
   bool ruled_out_by_text = false;
   std::vector<Finding> findings;
 };

@@ -357,8 +357,9 @@ RuleOutcome judge_problem(const Problem& problem, const Json& facts, const std::
     }
     if (out.verdict != Verdict::fired && out.verdict != Verdict::unknown) {
       // Ruled out by its facts: whether the text rules it out as well still
-      // matters to a problem that gives way to another (explain's give_way).
-      if (problem.when_in_text) {
+      // matters to a problem that gives way to another (explain's give_way),
+      // and only there: the other problems skip the evaluation.
+      if (problem.when_in_text && !problem.gives_way_to.empty()) {
         EvalContext ctx(facts, functions);
         out.ruled_out_by_text = evaluate(*problem.when_in_text, ctx).is_false();
       }
