@@ -10,6 +10,7 @@
 
 #include "catch.h"
 #include "explain/explanation.h"
+#include "knowledge_test_support.h"
 #include "test_support.h"
 
 using namespace rocmdoc;
@@ -43,18 +44,10 @@ Explanation explain_text_only(const Knowledge& k, const std::string& path) {
   return explain(scanner.result(), Json::object(), k);
 }
 
-Knowledge errors_knowledge() {
-  RuleSources sources{"", ""};
-  sources.compile_patterns = true;
-  Knowledge k = load_knowledge(sources);
-  REQUIRE(k.errors.empty());
-  return k;
-}
-
 }  // namespace
 
 TEST_CASE("explain names the expected cause for the corpus, text only", "[explain][corpus]") {
-  Knowledge k = errors_knowledge();
+  Knowledge k = test::shipped_knowledge();
   std::set<std::string> ids;
   for (auto& c : k.catalogue.problems) ids.insert(c.rule.id);
   auto corpus = read_corpus();

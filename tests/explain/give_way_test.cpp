@@ -8,15 +8,13 @@
 #include "explain/log_scanner.h"
 #include "rules/knowledge.h"
 #include "rules/rule_engine.h"
+#include "knowledge_test_support.h"
 #include "test_support.h"
 
 using namespace rocmdoc;
 
 TEST_CASE("a GPU on vfio-pci beside a loaded amdgpu does not take \"ROCk module is NOT loaded\"", "[explain][gives-way]") {
-  RuleSources sources{"", ""};
-  sources.compile_patterns = true;
-  Knowledge k = load_knowledge(sources);
-  REQUIRE(k.errors.empty());
+  Knowledge k = test::shipped_knowledge();
   const Problem* general = k.catalogue.find("amdgpu-not-loaded");
   REQUIRE(general);
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "catch.h"
+#include "knowledge_test_support.h"
 #include "rules/knowledge.h"
 
 using namespace rocmdoc;
@@ -49,10 +50,7 @@ const std::vector<std::string> kExtra = {"rocm-tools-not-on-path", "system-rccl-
 // The ids are the catalogue's first ones; a problem merged with check's
 // keeps its former id as an alias.
 TEST_CASE("every catalogue failure mode and the four extra ones is a problem with that id or alias", "[explain][knowledge]") {
-  RuleSources sources{"", ""};
-  sources.compile_patterns = true;
-  Knowledge k = load_knowledge(sources);
-  REQUIRE(k.errors.empty());
+  Knowledge k = test::shipped_knowledge();
   REQUIRE(kCatalogue.size() == 64);
   std::map<std::string, const Problem*> causes;
   for (auto& c : k.catalogue.problems) {

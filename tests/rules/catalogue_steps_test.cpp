@@ -19,10 +19,9 @@ const Knowledge& shipped() {
 }
 
 const Problem& problem(const std::string& id) {
-  for (auto& p : shipped().catalogue.problems)
-    if (p.rule.id == id) return p;
-  FAIL("no problem " << id);
-  throw;
+  const Problem* p = shipped().catalogue.find(id);
+  if (!p) FAIL("no problem " << id);
+  return *p;
 }
 
 std::vector<RenderedStep> steps_of(const std::string& id, const Json& facts) {
