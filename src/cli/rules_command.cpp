@@ -116,18 +116,20 @@ int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err)
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
-  size_t run = 0, signature_run = 0;
+  ExamplesRun run;
+  size_t signature_run = 0;
   auto failures = run_examples(k.catalogue, k.functions, &run);
   for (auto& f : failures)
-    err << fmt::format("{}: problem '{}', example '{}': expected {}, got {}{}\n", f.example->where.str(), f.rule->id,
-                       f.example->name, f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
+    err << fmt::format("{}: {} '{}', {}example '{}': expected {}, got {}{}\n", f.example->where.str(),
+                       f.not_here ? "symptom" : "problem", f.rule->id, f.not_here ? "not_here " : "", f.example->name,
+                       f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
   auto signature_failures = run_signature_examples(k.catalogue.signatures, &signature_run);
   for (auto& f : signature_failures) err << f << "\n";
   auto missing = missing_examples(k.catalogue);
   for (auto& m : missing) err << m << "\n";
-  size_t total = run + signature_run, failed = failures.size() + signature_failures.size();
-  out << fmt::format("{} passed, {} failed ({} problem and {} signature examples)\n", total - failed, failed, run,
-                     signature_run);
+  size_t total = run.problem + run.not_here + signature_run, failed = failures.size() + signature_failures.size();
+  out << fmt::format("{} passed, {} failed ({} problem, {} not_here and {} signature examples)\n", total - failed,
+                     failed, run.problem, run.not_here, signature_run);
   return failed == 0 && missing.empty() ? kExitOk : kExitProblems;
 }
 

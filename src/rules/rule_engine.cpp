@@ -419,12 +419,12 @@ SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
 }
 
 std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
-                                         size_t* examples_run) {
+                                         ExamplesRun* examples_run) {
   std::vector<ExampleFailure> failures;
-  size_t n = 0;
+  ExamplesRun n;
   for (auto& problem : rules.problems)
     for (auto& ex : problem.rule.examples) {
-      ++n;
+      ++n.problem;
       // An example without a text is what check sees: the facts condition
       // alone. With one, it is explain's verdict.
       Json facts = ex.facts();
@@ -450,10 +450,10 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
   // A symptom's not_here is a condition on facts, as check's rules are.
   for (auto& symptom : rules.symptoms)
     for (auto& ex : symptom.not_here.examples) {
-      ++n;
+      ++n.not_here;
       RuleOutcome o = run_rule(symptom.not_here, ex.facts(), functions);
       std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
-      if (got != ex.expect) failures.push_back({&symptom.not_here, &ex, got, o.reason});
+      if (got != ex.expect) failures.push_back({&symptom.not_here, &ex, got, o.reason, true});
     }
   if (examples_run) *examples_run = n;
   return failures;
