@@ -418,6 +418,14 @@ SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
   return all_known ? SettingSeen::not_set : SettingSeen::unseen;
 }
 
+namespace {
+
+// An example's word for a verdict: a rule whose platforms leave the example
+// out does not hold there, which its example says as "pass".
+std::string example_word(Verdict v) { return v == Verdict::not_applicable ? "pass" : verdict_name(v); }
+
+}  // namespace
+
 std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
                                          ExamplesRun* examples_run) {
   std::vector<ExampleFailure> failures;
@@ -430,7 +438,7 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
       Json facts = ex.facts();
       RuleOutcome o = facts.contains("text") || !problem.checked() ? judge_problem(problem, facts, functions)
                                                                    : run_rule(problem.rule, facts, functions);
-      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
+      std::string got = example_word(o.verdict);
       // explain's word for an open problem whose variable nothing shows set.
       if (got == "unknown" && facts.contains("text") &&
           needed_setting_seen(problem, facts, functions) == SettingSeen::unseen)
@@ -452,8 +460,8 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
     for (auto& ex : symptom.not_here.examples) {
       ++n.not_here;
       RuleOutcome o = run_rule(symptom.not_here, ex.facts(), functions);
-      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
-      if (got != ex.expect) failures.push_back({&symptom.not_here, &ex, got, o.reason, true});
+      if (std::string got = example_word(o.verdict); got != ex.expect)
+        failures.push_back({&symptom.not_here, &ex, got, o.reason, true});
     }
   if (examples_run) *examples_run = n;
   return failures;
