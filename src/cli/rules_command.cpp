@@ -11,14 +11,23 @@ namespace rocmdoc {
 
 namespace {
 
+// Whether a rule's examples show it holding (expect: fire) and not (pass).
+struct BothWays {
+  bool fire = false, pass = false;
+};
+BothWays both_ways(const std::vector<RuleExample>& examples) {
+  BothWays b;
+  for (auto& e : examples) b.fire |= e.expect == "fire", b.pass |= e.expect == "pass";
+  return b;
+}
+
 // Examples must prove both directions: a rule that never fires in its own
 // examples, or always fires, shows nothing.
 std::vector<std::string> missing_examples(const RuleSet& rules) {
   std::vector<std::string> out;
   // A problem only a text decides has nothing to prove with facts.
   for (auto& p : rules.problems) {
-    bool fire = false, pass = false;
-    for (auto& e : p.rule.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
+    auto [fire, pass] = both_ways(p.rule.examples);
     // A rule-out alone never confirms: it needs an example that it rules out.
     if (!p.rule.when && !p.when_in_text) {
       if (p.ruled_out_in_text && !pass)
@@ -32,8 +41,7 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
   }
   for (auto& s : rules.symptoms) {
     if (!s.not_here.when) continue;
-    bool fire = false, pass = false;
-    for (auto& e : s.not_here.examples) fire |= e.expect == "fire", pass |= e.expect == "pass";
+    auto [fire, pass] = both_ways(s.not_here.examples);
     if (!fire || !pass)
       out.push_back(fmt::format("{}: symptom '{}' needs a not_here example that {}", s.not_here.where.str(), s.id,
                                 !fire ? "holds (expect: fire)" : "does not (expect: pass)"));
@@ -116,18 +124,20 @@ int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err)
     print_load_errors(k.errors, err);
     return kExitUsage;
   }
-  size_t run = 0, signature_run = 0;
+  ExamplesRun run;
+  size_t signature_run = 0;
   auto failures = run_examples(k.catalogue, k.functions, &run);
   for (auto& f : failures)
-    err << fmt::format("{}: problem '{}', example '{}': expected {}, got {}{}\n", f.example->where.str(), f.rule->id,
-                       f.example->name, f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
+    err << fmt::format("{}: {} '{}', {}example '{}': expected {}, got {}{}\n", f.example->where.str(),
+                       f.not_here ? "symptom" : "problem", f.rule->id, f.not_here ? "not_here " : "", f.example->name,
+                       f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
   auto signature_failures = run_signature_examples(k.catalogue.signatures, &signature_run);
   for (auto& f : signature_failures) err << f << "\n";
   auto missing = missing_examples(k.catalogue);
   for (auto& m : missing) err << m << "\n";
-  size_t total = run + signature_run, failed = failures.size() + signature_failures.size();
-  out << fmt::format("{} passed, {} failed ({} problem and {} signature examples)\n", total - failed, failed, run,
-                     signature_run);
+  size_t total = run.problem + run.not_here + signature_run, failed = failures.size() + signature_failures.size();
+  out << fmt::format("{} passed, {} failed ({} problem, {} not_here and {} signature examples)\n", total - failed,
+                     failed, run.problem, run.not_here, signature_run);
   return failed == 0 && missing.empty() ? kExitOk : kExitProblems;
 }
 

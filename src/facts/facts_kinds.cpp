@@ -88,6 +88,7 @@ constexpr FactKindEntry kFactKinds[] = {
     {"kernel.cmdline.gpu_params[]", kString},
     {"kernel.cmdline.iommu", kString},
     {"kernel.cmdline.raw", kString},
+    {"kernel.dmesg_restrict", kNumber},
     {"kernel.flavour", kString},
     {"kernel.hwe", kBoolean},
     {"kernel.release", kString},

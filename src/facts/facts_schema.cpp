@@ -180,6 +180,7 @@ constexpr std::string_view kFactNames[] = {
     "kernel.cmdline.modprobe_blacklist[]",
     "kernel.cmdline.pcie_aspm",
     "kernel.cmdline.raw",
+    "kernel.dmesg_restrict",
     "kernel.flavour",
     "kernel.hwe",
     "kernel.release",

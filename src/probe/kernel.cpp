@@ -121,6 +121,21 @@ Json parse_cmdline(const std::string& raw) {
   return c;
 }
 
+// kernel.dmesg_restrict: whether only root (CAP_SYSLOG) may read the kernel
+// log. A rule that tells the user to type dmesg reads this, not whether the
+// probe read the log: under sudo the probe is root and reads it where the
+// user's own dmesg is refused. The kernel takes only 0 and 1 here
+// (proc_dointvec_minmax), so anything else is a file rocmdoc does not
+// understand, not a third setting.
+Json dmesg_restrict(ProbeContext& ctx) {
+  const std::string path = "/proc/sys/kernel/dmesg_restrict";
+  Json text = ctx.read_text_fact(path);
+  if (is_unknown(text)) return text;
+  if (text == "0") return 0;
+  if (text == "1") return 1;
+  return unknown(path + ": not 0 or 1: " + quote_for_reason(text.get<std::string>()));
+}
+
 }  // namespace
 
 Json probe_kernel(ProbeContext& ctx, const Json& facts) {
@@ -141,6 +156,7 @@ Json probe_kernel(ProbeContext& ctx, const Json& facts) {
     k["flavour"] = flavour_of(release.get<std::string>());
   }
   k["hwe"] = hwe_installed(ctx, facts.contains("distro") ? facts["distro"] : unknown("no distro facts"));
+  k["dmesg_restrict"] = dmesg_restrict(ctx);
 
   auto cmdline = ctx.fs().read_file("/proc/cmdline", 64 * 1024);
   if (!cmdline) k["cmdline"] = unknown(cmdline.error());

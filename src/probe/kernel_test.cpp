@@ -1,3 +1,5 @@
+#include <optional>
+
 #include "catch.h"
 #include "probe_test_support.h"
 
@@ -90,4 +92,32 @@ TEST_CASE("kernel records unknown for missing, empty and garbage files", "[kerne
   MemoryMachine odd;
   odd.fs->file("/proc/sys/kernel/osrelease", "banana\n");
   CHECK(is_unknown(odd.run(probe_kernel)["version"]));
+}
+
+// Whether the user's own dmesg may read the kernel log: 0 and 1 are the
+// kernel's two settings; no file, or anything else in it, is unknown with
+// the reason, never a guess either way.
+TEST_CASE("kernel reads dmesg_restrict as 0 or 1, and unknown otherwise", "[kernel][malformed]") {
+  auto restrict_of = [](std::optional<std::string> content) {
+    MemoryMachine m;
+    if (content) m.fs->file("/proc/sys/kernel/dmesg_restrict", *content);
+    return m.run(probe_kernel)["dmesg_restrict"];
+  };
+  CHECK(restrict_of("0\n") == 0);
+  CHECK(restrict_of("1\n") == 1);
+
+  Json missing = restrict_of(std::nullopt);
+  REQUIRE(is_unknown(missing));
+  CHECK(unknown_reason(missing).find("dmesg_restrict") != std::string::npos);
+
+  for (const char* garbage : {"2\n", "yes\n", "01\n", "-1\n"}) {
+    INFO(garbage);
+    Json g = restrict_of(garbage);
+    REQUIRE(is_unknown(g));
+    CHECK(unknown_reason(g).find("not 0 or 1") != std::string::npos);
+  }
+  Json empty = restrict_of("\n");
+  REQUIRE(is_unknown(empty));
+  CHECK(unknown_reason(empty).find("empty") != std::string::npos);
+  CHECK(unknown_reason(restrict_of(std::string("1\0\x01", 3))).find("binary") != std::string::npos);
 }

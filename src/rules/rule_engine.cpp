@@ -112,8 +112,9 @@ Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
 }
 
 // Whether a title would say why its item's condition is undecided rather
-// than what the problem is: the condition reads a fact that is unknown, and
-// the title reads a fact whose value is that unknown's reason. The probe
+// than what the problem is: for a rule whose condition is undecided on this
+// item (the caller's verdict), the condition reads a fact that is unknown,
+// and the title reads a fact whose value is that unknown's reason. The probe
 // records firmware.gpus[].atomics.reason beside routed_to_root for every
 // outcome, so with the config space unreadable pcie-atomics-not-routed's
 // title read "do not reach the CPU: config space ... is not readable (run
@@ -121,7 +122,6 @@ Json gpu_from_text(const Rule& rule, EvalContext& ctx) {
 // not. Decided by the facts the title reads, not by its words: a title whose
 // own wording happens to contain the reason keeps its facts.
 bool title_reads_undecided_reason(const Rule& rule, EvalContext& ctx) {
-  if (!rule.when || !evaluate(*rule.when, ctx).is_unknown()) return false;
   // An unknown fact's Value says "<path as written>: <its reason>".
   std::vector<std::pair<std::string, std::string>> unknowns;  // path, Value::why
   for (auto& path : referenced_paths(*rule.when)) {
@@ -138,7 +138,11 @@ bool title_reads_undecided_reason(const Rule& rule, EvalContext& ctx) {
   return false;
 }
 
-Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false) {
+// `judged` is the rule's condition on this item as the caller found it:
+// run_rule makes a finding only where it is true. describe_rule has not
+// judged it; it is judged here then, once, with the text's stand-in bound as
+// the title sees it.
+Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = false, const Value* judged = nullptr) {
   Finding f;
   f.rule = &rule;
   Json stand_in = name_unknowns ? gpu_from_text(rule, ctx) : Json::object();
@@ -148,7 +152,9 @@ Finding make_finding(const Rule& rule, EvalContext& ctx, bool name_unknowns = fa
   // A title that reads an unknown fact, or the reason one its condition
   // reads is unknown, is the summary: what was looked for, not a value
   // nobody knows. (A fired item's condition is known: never so.)
-  if (!title_unknown && title_reads_undecided_reason(rule, ctx)) title_unknown = true;
+  if (!title_unknown && rule.when && (judged ? *judged : evaluate(*rule.when, ctx)).is_unknown() &&
+      title_reads_undecided_reason(rule, ctx))
+    title_unknown = true;
   if (title_unknown && !rule.summary.empty()) f.title = rule.summary;
   f.why = render(rule.why, ctx, name_unknowns);
   for (auto& step : rule.fix.steps)
@@ -208,7 +214,7 @@ RuleOutcome run_rule(const Rule& rule, const Json& facts, const std::map<std::st
   }
   auto judge = [&](std::string& first_unknown) {
     Value v = evaluate(*rule.when, ctx);
-    if (v.is_true()) add_finding(out.findings, make_finding(rule, ctx));
+    if (v.is_true()) add_finding(out.findings, make_finding(rule, ctx, false, &v));
     else if (!v.is_false() && first_unknown.empty())
       first_unknown = v.is_unknown() ? v.why() : "the condition gave " + json_text(v.json()) + ", not true or false";
   };
@@ -418,19 +424,27 @@ SettingSeen needed_setting_seen(const Problem& problem, const Json& facts,
   return all_known ? SettingSeen::not_set : SettingSeen::unseen;
 }
 
+namespace {
+
+// An example's word for a verdict: a rule whose platforms leave the example
+// out does not hold there, which its example says as "pass".
+std::string example_word(Verdict v) { return v == Verdict::not_applicable ? "pass" : verdict_name(v); }
+
+}  // namespace
+
 std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
-                                         size_t* examples_run) {
+                                         ExamplesRun* examples_run) {
   std::vector<ExampleFailure> failures;
-  size_t n = 0;
+  ExamplesRun n;
   for (auto& problem : rules.problems)
     for (auto& ex : problem.rule.examples) {
-      ++n;
+      ++n.problem;
       // An example without a text is what check sees: the facts condition
       // alone. With one, it is explain's verdict.
       Json facts = ex.facts();
       RuleOutcome o = facts.contains("text") || !problem.checked() ? judge_problem(problem, facts, functions)
                                                                    : run_rule(problem.rule, facts, functions);
-      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
+      std::string got = example_word(o.verdict);
       // explain's word for an open problem whose variable nothing shows set.
       if (got == "unknown" && facts.contains("text") &&
           needed_setting_seen(problem, facts, functions) == SettingSeen::unseen)
@@ -450,10 +464,10 @@ std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<st
   // A symptom's not_here is a condition on facts, as check's rules are.
   for (auto& symptom : rules.symptoms)
     for (auto& ex : symptom.not_here.examples) {
-      ++n;
+      ++n.not_here;
       RuleOutcome o = run_rule(symptom.not_here, ex.facts(), functions);
-      std::string got = o.verdict == Verdict::not_applicable ? "pass" : verdict_name(o.verdict);
-      if (got != ex.expect) failures.push_back({&symptom.not_here, &ex, got, o.reason});
+      if (std::string got = example_word(o.verdict); got != ex.expect)
+        failures.push_back({&symptom.not_here, &ex, got, o.reason, true});
     }
   if (examples_run) *examples_run = n;
   return failures;

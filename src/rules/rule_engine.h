@@ -61,9 +61,18 @@ struct ExampleFailure {
   const RuleExample* example;
   std::string got;     // fire, pass or unknown
   std::string detail;  // the unknown reason, when there is one
+  // A symptom's not_here example (rule is the symptom's not_here, whose id
+  // is the symptom's), not a problem's: rules test names it as such.
+  bool not_here = false;
+};
+// How many examples ran, by what they belong to: a problem's judge a
+// problem, a symptom's not_here says where a machine does not show it.
+struct ExamplesRun {
+  size_t problem = 0;
+  size_t not_here = 0;
 };
 // Runs every rule's examples; returns the ones whose verdict differs.
 std::vector<ExampleFailure> run_examples(const RuleSet& rules, const std::map<std::string, Function>& functions,
-                                         size_t* examples_run = nullptr);
+                                         ExamplesRun* examples_run = nullptr);
 
 }  // namespace rocmdoc

@@ -34,6 +34,15 @@ namespace {
 // ~/rocm-venv` would make a directory named "~" wherever fix runs.
 bool needs_shell_tilde(const std::string& word) { return word.starts_with("~") || word.find("=~") != std::string::npos; }
 
+// The first path into explain's text that a condition reads, "" for none:
+// a problem's `when` (what check fires on) and a symptom's not_here are
+// judged on a machine's facts, where there is no text.
+std::string text_path_read(const Expr& condition) {
+  for (auto& path : referenced_paths(condition))
+    if (path == "text" || starts_with(path, "text.")) return path;
+  return "";
+}
+
 class Loader {
  public:
   Loader(const Vocabulary& vocabulary, RuleSet& set, const LoadOptions& options)
@@ -369,9 +378,8 @@ class Loader {
       r.when_text = yaml_->text(n["when"], "when");
       r.when = condition(n["when"], item_path);
       // check has no text: a condition on it belongs in when_in_text.
-      for (auto& path : referenced_paths(*r.when))
-        if (path == "text" || starts_with(path, "text."))
-          yaml_->fail(n["when"], "'when' is what check fires on and cannot read " + path + "; put it in 'when_in_text'");
+      if (std::string path = text_path_read(*r.when); !path.empty())
+        yaml_->fail(n["when"], "'when' is what check fires on and cannot read " + path + "; put it in 'when_in_text'");
     }
     if (n["signals"]) {
       for (auto& s : yaml_->list(n["signals"], "signals")) p.signals.push_back(load_signal(s));
@@ -505,9 +513,8 @@ class Loader {
     const YamlNode& when = yaml_->required(n, "when");
     r.when_text = yaml_->text(when, "when");
     r.when = condition(when, "");
-    for (auto& path : referenced_paths(*r.when))
-      if (path == "text" || starts_with(path, "text."))
-        yaml_->fail(when, "'not_here' reads the machine's facts, not the text (" + path + ")");
+    if (std::string path = text_path_read(*r.when); !path.empty())
+      yaml_->fail(when, "'not_here' reads the machine's facts, not the text (" + path + ")");
     r.title = templ(yaml_->required(n, "says"), "says", "");
     load_examples(r, yaml_->required(n, "examples"));
     for (auto& ex : r.examples) {

@@ -58,9 +58,10 @@ TEST_CASE("a valid rule loads and its examples hold", "[rules]") {
   REQUIRE(l.first_error() == "");
   REQUIRE(l.set.problems.size() == 1);
   CHECK(l.set.problems[0].rule.fix.steps[0].sudo);
-  size_t run = 0;
+  ExamplesRun run;
   CHECK(run_examples(l.set, l.functions, &run).empty());
-  CHECK(run == 2);
+  CHECK(run.problem == 2);
+  CHECK(run.not_here == 0);
 }
 
 TEST_CASE("rule errors carry file:line:column", "[rules]") {
@@ -305,13 +306,19 @@ TEST_CASE("a symptom's not_here is a facts condition with examples", "[rules]") 
   REQUIRE(good.first_error() == "");
   REQUIRE(good.set.symptoms.size() == 1);
   CHECK(good.set.symptoms[0].not_here.when != nullptr);
-  CHECK(run_examples(good.set, good.functions).empty());
+  // Counted as the symptom's, not as the problem's two.
+  ExamplesRun run;
+  CHECK(run_examples(good.set, good.functions, &run).empty());
+  CHECK(run.problem == 2);
+  CHECK(run.not_here == 1);
   // An example that says it holds where it does not is a failure of rules test.
   Loaded wrong(with("amdgpu.module.loaded == false", "fire"));
   REQUIRE(wrong.first_error() == "");
   auto failures = run_examples(wrong.set, wrong.functions);
   REQUIRE(failures.size() == 1);
   CHECK(failures[0].got == "pass");
+  CHECK(failures[0].not_here);
+  CHECK(failures[0].rule->id == "s");
   CHECK(Loaded(with("'\"x\" in text.matched'", "fire")).first_error().find("rules/catalogue/t.yaml:7:13: 'not_here' reads the machine's facts, not the text (text.matched)") == 0);
   CHECK(Loaded(with("amdgpu.module.loaded == true", "unseen")).first_error().find("a 'not_here' example expects fire") != std::string::npos);
   CHECK(Loaded(with("amdgpu.module.loaded == true", "fire, fix_steps: 0")).first_error().find("has no fix to count") != std::string::npos);

@@ -80,6 +80,35 @@ TEST_CASE("rules lint requires a summary of a problem whose title names a fact",
   fs::remove_all(dir);
 }
 
+// rules test counts each example as what it belongs to: a symptom's
+// not_here examples are neither a problem's nor a signature's, and a
+// failing one is named as the symptom's.
+TEST_CASE("rules test counts a symptom's not_here examples apart from the problems'", "[cli][rules]") {
+  fs::path dir = scratch("nothere");
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  write(dir / "catalogue/t.yaml",
+        "symptoms:\n  - id: odd-symptom\n    title: t\n    signals: [{signature: sig, weight: 1}]\n"
+        "    problems: [odd-kernel]\n    not_here:\n      when: amdgpu.module.loaded == true\n"
+        "      says: amdgpu is loaded\n      examples:\n"
+        "        - {name: loaded, facts: {amdgpu: {module: {loaded: true}}}, expect: fire}\n"
+        "        - {name: not loaded, facts: {amdgpu: {module: {loaded: false}}}, expect: pass}\n"
+        "        - {name: wrongly held, facts: {amdgpu: {module: {loaded: false}}}, expect: fire}\n"
+        "signatures:\n  - id: sig\n    pattern: 'x'\n    examples: {match: [x], no_match: [y]}\n"
+        "problems:\n  - id: odd-kernel\n    area: driver\n    severity: warning\n"
+        "    when: kernel.release == '6.0.0-odd'\n    title: The kernel is odd\n"
+        "    why: w\n    fix: {steps: [{text: t}]}\n    sources: [s]\n    examples:\n"
+        "      - {name: odd, facts: {kernel: {release: 6.0.0-odd}}, expect: fire}\n"
+        "      - {name: even, facts: {kernel: {release: 6.8.0}}, expect: pass}\n");
+  auto test = run_rocmdoc({"rules", "test", dir.string()});
+  INFO(test.out << test.err);
+  CHECK(test.exit_code == 1);
+  CHECK(test.out == "6 passed, 1 failed (2 problem, 3 not_here and 2 signature examples)\n");
+  CHECK(test.err.find(": symptom 'odd-symptom', not_here example 'wrongly held': expected fire, got pass") !=
+        std::string::npos);
+  CHECK(test.err.find("problem 'odd-symptom'") == std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("check diagnoses a saved facts file like the machine it came from", "[cli][check]") {
   fs::path dir = scratch("facts");
   std::string facts_file = (dir / "facts.json").string();

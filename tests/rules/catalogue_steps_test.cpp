@@ -92,36 +92,65 @@ TEST_CASE("kernel steps on Ubuntu with unknown target kernels keep a step in wor
   CHECK(all_words(gpu).find("hwe-25.10") == std::string::npos);
 }
 
-// Where the probe could not read the kernel log (kernel.dmesg_restrict is
-// 1), neither can the user's own dmesg: the confirm and the step use sudo.
-TEST_CASE("dmesg confirms and steps use sudo where the kernel log is restricted", "[rules][catalogue]") {
-  Json restricted = {{"kernel_log", {{"unknown", "dmesg: Operation not permitted"}}}};
-  Json readable = {{"kernel_log", {{"readable", true}, {"lines", Json::array()}}}};
-  for (const char* id : {"asic-not-supported-by-kfd", "kfd-rejected-gpu-pcie-atomics", "gpu-hang-mes-timeout",
-                         "amdgpu-resume-failed"}) {
-    INFO(id);
-    auto as_root = describe_first_step(problem(id).confirm, restricted, shipped().functions);
-    REQUIRE(as_root);
-    CHECK(as_root->argv.at(0) == "dmesg");
-    CHECK(as_root->sudo);
-    auto plain = describe_first_step(problem(id).confirm, readable, shipped().functions);
-    REQUIRE(plain);
-    CHECK(plain->argv.at(0) == "dmesg");
-    CHECK_FALSE(plain->sudo);
-  }
-  // A fix step: one of the pair shows.
+// Whether the user's own dmesg may read the kernel log, not whether the
+// probe did: under sudo the probe is root and reads the log, yet on a
+// machine with kernel.dmesg_restrict 1 the user's plain dmesg is refused.
+// Where the probe ran as the person typing the steps (no sudo, or root),
+// its own read is theirs. Where nothing is known, sudo.
+TEST_CASE("dmesg confirms and steps use sudo unless the user's own dmesg may read the kernel log", "[rules][catalogue]") {
+  // The probe ran as `process` for `target` (SUDO_USER when they differ).
+  auto machine = [](const Json& dmesg_restrict, const std::string& process, const std::string& target, bool read) {
+    Json log = read ? Json{{"readable", true}, {"source", "kmsg"}, {"lines", Json::array()}}
+                    : Json{{"unknown", "dmesg: Operation not permitted"}};
+    bool via_sudo = process != target;
+    return Json{{"kernel", {{"dmesg_restrict", dmesg_restrict}}},
+                {"kernel_log", log},
+                {"access",
+                 {{"user",
+                   {{"name", process}, {"uid", process == "root" ? 0 : 1000}, {"via_sudo", via_sudo},
+                    {"sudo_user", via_sudo ? Json(target) : Json(nullptr)}, {"target", target}}}}}};
+  };
+  Json not_known = {{"unknown", "/proc/sys/kernel/dmesg_restrict: not recorded"}};
+  Json unknown_all = {{"kernel", {{"dmesg_restrict", not_known}}},
+                      {"kernel_log", {{"unknown", "dmesg: Operation not permitted"}}},
+                      {"access", {{"user", {{"unknown", "no SUDO_USER recorded"}}}}}};
+  struct Case {
+    const char* what;
+    Json facts;
+    bool sudo;
+  };
+  const Case cases[] = {
+      {"sudo rocmdoc on a restricted machine", machine(1, "root", "alice", true), true},
+      {"sudo rocmdoc on an unrestricted machine", machine(0, "root", "alice", true), false},
+      {"sudo rocmdoc, restriction unknown", machine(not_known, "root", "alice", true), true},
+      {"root on a restricted machine", machine(1, "root", "root", true), false},
+      {"root refused (a container's)", machine(1, "root", "root", false), true},
+      {"the user without sudo, refused", machine(0, "alice", "alice", false), true},
+      {"the user without sudo, read", machine(0, "alice", "alice", true), false},
+      {"restriction off, who ran it unknown", Json{{"kernel", {{"dmesg_restrict", 0}}}}, false},
+      {"nothing known", unknown_all, true},
+  };
   auto dmesg_steps = [](const std::vector<RenderedStep>& steps) {
     std::vector<RenderedStep> out;
     for (auto& s : steps)
       if (!s.argv.empty() && s.argv[0] == "dmesg") out.push_back(s);
     return out;
   };
-  auto restricted_steps = dmesg_steps(steps_of("hsa-out-of-resources", restricted));
-  REQUIRE(restricted_steps.size() == 1);
-  CHECK(restricted_steps[0].sudo);
-  auto readable_steps = dmesg_steps(steps_of("hsa-out-of-resources", readable));
-  REQUIRE(readable_steps.size() == 1);
-  CHECK_FALSE(readable_steps[0].sudo);
+  for (auto& c : cases) {
+    INFO(c.what);
+    for (const char* id : {"asic-not-supported-by-kfd", "kfd-rejected-gpu-pcie-atomics", "gpu-hang-mes-timeout",
+                           "amdgpu-resume-failed"}) {
+      INFO(id);
+      auto confirm = describe_first_step(problem(id).confirm, c.facts, shipped().functions);
+      REQUIRE(confirm);
+      CHECK(confirm->argv.at(0) == "dmesg");
+      CHECK(confirm->sudo == c.sudo);
+    }
+    // A fix step: one of the pair shows.
+    auto steps = dmesg_steps(steps_of("hsa-out-of-resources", c.facts));
+    REQUIRE(steps.size() == 1);
+    CHECK(steps[0].sudo == c.sudo);
+  }
 }
 
 // rpm_repos lists /etc/yum.repos.d (dnf) before /etc/zypp/repos.d (zypper):
