@@ -1,0 +1,1 @@
+"""OS routines (placeholder)."""
