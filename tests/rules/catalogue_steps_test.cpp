@@ -96,7 +96,8 @@ TEST_CASE("kernel steps on Ubuntu with unknown target kernels keep a step in wor
 // probe did: under sudo the probe is root and reads the log, yet on a
 // machine with kernel.dmesg_restrict 1 the user's plain dmesg is refused.
 // Where the probe ran as the person typing the steps (no sudo, or root),
-// its own read is theirs. Where nothing is known, sudo.
+// its own read is theirs; under sudo the restriction decides where root
+// read the log at all. Where nothing is known, sudo.
 TEST_CASE("dmesg confirms and steps use sudo unless the user's own dmesg may read the kernel log", "[rules][catalogue]") {
   // The probe ran as `process` for `target` (SUDO_USER when they differ).
   auto machine = [](const Json& dmesg_restrict, const std::string& process, const std::string& target, bool read) {
@@ -127,7 +128,11 @@ TEST_CASE("dmesg confirms and steps use sudo unless the user's own dmesg may rea
       {"root refused (a container's)", machine(1, "root", "root", false), true},
       {"the user without sudo, refused", machine(0, "alice", "alice", false), true},
       {"the user without sudo, read", machine(0, "alice", "alice", true), false},
-      {"restriction off, who ran it unknown", Json{{"kernel", {{"dmesg_restrict", 0}}}}, false},
+      {"sudo rocmdoc, unrestricted, root refused (a container's)", machine(0, "root", "alice", false), true},
+      {"restriction off, who ran it unknown, the log read",
+       Json{{"kernel", {{"dmesg_restrict", 0}}}, {"kernel_log", {{"readable", true}, {"source", "kmsg"}, {"lines", Json::array()}}}},
+       false},
+      {"restriction off, who ran it unknown, the log not read", Json{{"kernel", {{"dmesg_restrict", 0}}}}, true},
       {"nothing known", unknown_all, true},
   };
   auto dmesg_steps = [](const std::vector<RenderedStep>& steps) {
