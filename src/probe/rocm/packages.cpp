@@ -13,12 +13,15 @@ namespace {
 // libhsa-runtime64-1) differ, so both families are listed. "roc" alone
 // would catch unrelated packages (rocksdb), hence the explicit libraries.
 // AMD's Core SDK (10.x) names its packages amdrocm<release>[-<gfx>];
-// Fedora and Arch name AMD SMI's package amdsmi.
+// Fedora and Arch name AMD SMI's package amdsmi; Debian and Ubuntu its
+// library libamd-smi<soname> (libamd-smi0 in trixie, libamd-smi26 in
+// Ubuntu 26.04: packages.ubuntu.com/resolute/amd64/libamd-smi26, 7.2.0-3,
+// read 2026-12-08), which "amd-smi" does not reach.
 constexpr std::string_view kPrefixes[] = {
     "rocm", "amdrocm", "amdsmi", "hip", "hsa", "miopen", "rccl", "rocblas", "rocfft", "rocrand", "rocsparse",
     "rocsolver", "rocprim", "rocthrust", "roctracer", "rocprofiler", "rocalution", "rocwmma", "rocdecode", "rocjpeg", "amdgpu-dkms",
     "amd-smi", "comgr", "libhsa", "libhsakmt", "librocm", "libamdhip", "libhip", "librocblas", "librocfft",
-    "librocrand", "librocsparse", "librocsolver", "libroctracer", "librccl", "libmiopen", "libamd-comgr",
+    "librocrand", "librocsparse", "librocsolver", "libroctracer", "librccl", "libmiopen", "libamd-comgr", "libamd-smi",
     "python3-torch", "libdrm-amdgpu"};
 constexpr std::string_view kExactNames[] = {"amdgpu-install", "amdgpu-core", "amdgpu-lib", "amdgpu-lib32"};
 

@@ -31,9 +31,10 @@ TEST_CASE("rocm: ROCm package names, AMD's and Debian's", "[rocm]") {
                            "miopen-hip", "rccl", "rocblas", "amdgpu-dkms", "amdgpu-dkms-firmware", "amdgpu-install",
                            "libhsa-runtime64-1", "libhsakmt1", "librocm-smi64-1", "libamdhip64-5", "python3-torch",
                            "libdrm-amdgpu1", "librocblas0", "libdrm-amdgpu-amdgpu1", "amdrocm10.1",
-                           "amdrocm10.1-gfx1100", "amdsmi"})
+                           "amdrocm10.1-gfx1100", "amdsmi", "libamd-smi26", "libamd-smi0"})
     CHECK(is_rocm_package_name(name));
-  for (const char* name : {"rocksdb-tools", "libdrm2", "python3-numpy", "amdgpu", "", "roc", "xserver-xorg-video-amdgpu"})
+  for (const char* name : {"rocksdb-tools", "libdrm2", "python3-numpy", "amdgpu", "", "roc", "xserver-xorg-video-amdgpu",
+                           "libamd3" /* SuiteSparse's AMD ordering, not AMD's */})
     CHECK_FALSE(is_rocm_package_name(name));
 }
 
