@@ -17,6 +17,7 @@ A case counts as found at rank k when its cause, or an id of the same
 cause's id), is among the first k causes explain ranks; when explain
 finds no cause, among the problems it says the text resembles
 (`resembles`, docs/explain.md), which is what the user is shown then.
+A cause explain shows as ruled out (verdict "refuted") is not ranked.
 "no cause found" counts the cases with no cause (a resemblance or none).
 "not in catalogue" counts the cases whose confirmed cause is a problem the
 catalogue does not have yet (`new:ID`): no ranking can find those, so
@@ -58,7 +59,10 @@ def ranked_causes(rocmdoc, path, rules=None):
     # What the user is shown, in order: the causes, or when none was found
     # the problems the text's words resemble (a guess, said to be one); and
     # whether any cause was found; and whether anything was shown at all.
-    causes = [c["id"] for c in report.get("causes", [])]
+    # A cause the facts or the text rule out is listed last in JSON, with
+    # verdict "refuted"; the user sees it under "Ruled out", never as a
+    # candidate, so it is not ranked here.
+    causes = [c["id"] for c in report.get("causes", []) if c.get("verdict") != "refuted"]
     return (causes or [c["id"] for c in report.get("resembles", [])], bool(causes),
             bool(causes or report.get("symptoms") or report.get("resembles")))
 
