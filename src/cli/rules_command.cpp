@@ -46,12 +46,16 @@ std::vector<std::string> missing_examples(const RuleSet& rules) {
       out.push_back(fmt::format("{}: symptom '{}' needs a not_here example that {}", s.not_here.where.str(), s.id,
                                 !fire ? "holds (expect: fire)" : "does not (expect: pass)"));
   }
-  for (auto& s : rules.signatures) {
+  // A signature's and a fragment's lines: one it matches and one it does not.
+  auto both_lines = [&](const std::vector<SignatureExample>& examples, const SourceLocation& where, const char* kind,
+                        const std::string& name) {
     bool match = false, no_match = false;
-    for (auto& e : s.examples) match |= e.match, no_match |= !e.match;
+    for (auto& e : examples) match |= e.match, no_match |= !e.match;
     if (!match || !no_match)
-      out.push_back(fmt::format("{}: signature '{}' needs a {} example", s.where.str(), s.id, !match ? "match" : "no_match"));
-  }
+      out.push_back(fmt::format("{}: {} '{}' needs a {} example", where.str(), kind, name, !match ? "match" : "no_match"));
+  };
+  for (auto& s : rules.signatures) both_lines(s.examples, s.where, "signature", s.id);
+  for (auto& [name, f] : rules.fragments) both_lines(f.examples, f.where, "fragment", name);
   return out;
 }
 
@@ -97,10 +101,10 @@ int run_rules_lint(const std::string& dir, std::ostream& out, std::ostream& err)
   if (!missing.empty()) return kExitUsage;
   auto& c = k.catalogue;
   size_t checked = std::count_if(c.problems.begin(), c.problems.end(), [](const Problem& p) { return p.checked(); });
-  out << fmt::format("{} problems ({} checked on facts), {} symptoms, {} signatures, {} lists, {} macros; "
-                     "matrix as of {}: no problems\n",
+  out << fmt::format("{} problems ({} checked on facts), {} symptoms, {} signatures, {} lists, {} macros, "
+                     "{} fragments; matrix as of {}: no problems\n",
                      c.problems.size(), checked, c.symptoms.size(), c.signatures.size(), c.lists.size(),
-                     c.macros.size(), k.matrix->as_of());
+                     c.macros.size(), c.fragments.size(), k.matrix->as_of());
   return kExitOk;
 }
 
@@ -133,11 +137,15 @@ int run_rules_test(const std::string& dir, std::ostream& out, std::ostream& err)
                        f.example->expect, f.got, f.detail.empty() ? "" : " (" + f.detail + ")");
   auto signature_failures = run_signature_examples(k.catalogue.signatures, &signature_run);
   for (auto& f : signature_failures) err << f << "\n";
+  size_t fragment_run = 0;
+  auto fragment_failures = run_fragment_examples(k.catalogue.fragments, &fragment_run);
+  for (auto& f : fragment_failures) err << f << "\n";
   auto missing = missing_examples(k.catalogue);
   for (auto& m : missing) err << m << "\n";
-  size_t total = run.problem + run.not_here + signature_run, failed = failures.size() + signature_failures.size();
-  out << fmt::format("{} passed, {} failed ({} problem, {} not_here and {} signature examples)\n", total - failed,
-                     failed, run.problem, run.not_here, signature_run);
+  size_t total = run.problem + run.not_here + signature_run + fragment_run;
+  size_t failed = failures.size() + signature_failures.size() + fragment_failures.size();
+  out << fmt::format("{} passed, {} failed ({} problem, {} not_here, {} signature and {} fragment examples)\n",
+                     total - failed, failed, run.problem, run.not_here, signature_run, fragment_run);
   return failed == 0 && missing.empty() ? kExitOk : kExitProblems;
 }
 

@@ -1,5 +1,6 @@
 #include "explain/log_scanner.h"
 #include "rules/matrix.h"
+#include "rules/pattern_text.h"
 
 #include <re2/re2.h>
 
@@ -50,43 +51,20 @@ std::string multiline(const std::string& pattern) { return "(?m)" + pattern; }
 // 32 MiB in all); an unbounded gap needs one state. The set only finds
 // candidate lines; scan_line confirms a widened pattern's hit with the exact
 // pattern. What is not an operator is copied as it is: escapes, quoted text
-// (\Q...\E) and character classes, POSIX classes ([:digit:]) inside them too.
+// (\Q...\E) and character classes, POSIX classes ([:digit:]) inside them too
+// (literal_piece_end).
 constexpr int kWideRepeat = 8;
 std::string widen_repeats(const std::string& pattern) {
   std::string out;
   out.reserve(pattern.size());
-  bool in_class = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    char c = pattern[i];
-    if (c == '\\' && i + 1 < pattern.size() && pattern[i + 1] == 'Q') {  // literal up to \E or the end
-      size_t end = pattern.find("\\E", i + 2);
-      end = end == std::string::npos ? pattern.size() : end + 2;
+  for (size_t i = 0; i < pattern.size();) {
+    if (size_t end = literal_piece_end(pattern, i); end > i) {
       out.append(pattern, i, end - i);
-      i = end - 1;
+      i = end;
       continue;
     }
-    if (c == '\\' && i + 1 < pattern.size()) {
-      out += c;
-      out += pattern[++i];
-      continue;
-    }
-    if (in_class) {
-      if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':') {  // [:name:] does not end the class
-        size_t end = pattern.find(":]", i + 2);
-        if (end != std::string::npos) {
-          out.append(pattern, i, end + 2 - i);
-          i = end + 1;
-          continue;
-        }
-      }
-      in_class = c != ']';
-    } else if (c == '[') {
-      in_class = true;
-      out += c;
-      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
-      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];  // ']' first is a member
-      continue;
-    } else if (c == '{') {
+    char c = pattern[i];
+    if (c == '{') {
       size_t comma = pattern.find(',', i), close = pattern.find('}', i);
       bool digits = comma != std::string::npos && close != std::string::npos && comma > i + 1 && close > comma + 1;
       for (size_t j = i + 1; digits && j < close; ++j) digits = j == comma || (pattern[j] >= '0' && pattern[j] <= '9');
@@ -95,12 +73,13 @@ std::string widen_repeats(const std::string& pattern) {
         int high = std::stoi(pattern.substr(comma + 1, close - comma - 1));
         if (low <= 1 && high >= kWideRepeat && high <= 1000) {  // past 1000 RE2 refuses the original: keep it
           out += low == 0 ? '*' : '+';
-          i = close;
+          i = close + 1;
           continue;
         }
       }
     }
     out += c;
+    ++i;
   }
   return out;
 }

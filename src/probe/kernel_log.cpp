@@ -4,12 +4,15 @@
 // recording keeps dmesg's output instead, so elsewhere (and when /dev/kmsg
 // cannot be read) the probe runs dmesg, with a timeout, recorded in
 // commands_run. When kernel.dmesg_restrict is 1 an unprivileged read is
-// refused: that is unknown, not "no errors".
+// refused: that is unknown, not "no errors", and the reason says so from the
+// kernel section's fact (the kernel probe runs first), so that the reason
+// and the fact are one reading of the file and cannot disagree.
 #include "probe/kernel_log.h"
 
 #include <cstdio>
 
 #include "probe/probe.h"
+#include "base/fact.h"
 #include "base/text.h"
 
 namespace rocmdoc {
@@ -95,7 +98,7 @@ std::vector<std::string> kmsg_records_as_dmesg_lines(std::string_view records, b
   return lines;
 }
 
-Json probe_kernel_log(ProbeContext& ctx, const Json&) {
+Json probe_kernel_log(ProbeContext& ctx, const Json& facts) {
   if (auto records = ctx.fs().read_records("/dev/kmsg", 64u << 20); records && !looks_binary(*records))
     return matching_lines(kmsg_records_as_dmesg_lines(*records, interesting), "kmsg");
   ProcessResult r = ctx.run_tool({"dmesg"}, std::chrono::seconds(5));
@@ -104,8 +107,7 @@ Json probe_kernel_log(ProbeContext& ctx, const Json&) {
   if (r.exit_code != 0) {
     std::string why = trim(r.err.empty() ? r.out : r.err);
     if (why.empty()) why = "exit code " + std::to_string(r.exit_code);
-    Json restrict = ctx.read_text_fact("/proc/sys/kernel/dmesg_restrict");
-    if (restrict == "1") why += " (kernel.dmesg_restrict is 1: only root may read the kernel log)";
+    if (field(field(facts, "kernel"), "dmesg_restrict") == 1) why += " (kernel.dmesg_restrict is 1: only root may read the kernel log)";
     return unknown("dmesg: " + why.substr(0, 300));
   }
   return matching_lines(split_lines(r.out), "dmesg");

@@ -1,5 +1,8 @@
+#include <initializer_list>
+
 #include "catch.h"
 #include "probe/kernel_log.h"
+#include "probe/probe.h"
 #include "probe_test_support.h"
 
 using namespace rocmdoc;
@@ -18,16 +21,44 @@ TEST_CASE("kernel_log keeps the amdgpu and kfd lines", "[kernel_log]") {
   CHECK(k["lines"][1].get<std::string>().find("rejects atomics") != std::string::npos);
 }
 
+namespace {
+// The probes run in order (probe_catalogue): kernel_log gets the kernel
+// section, as collect_facts passes it.
+Json kernel_log_after_kernel(MemoryMachine& m) { return m.run(probe_kernel_log, {{"kernel", m.run(probe_kernel)}}); }
+}  // namespace
+
 TEST_CASE("kernel_log is unknown when dmesg is refused, with dmesg_restrict named", "[kernel_log]") {
   MemoryMachine m({}, {{"dmesg", tool_output(1, "", "dmesg: read kernel buffer failed: Operation not permitted\n")}});
   m.fs->file("/proc/sys/kernel/dmesg_restrict", "1\n");
-  Json k = m.run(probe_kernel_log);
+  Json k = kernel_log_after_kernel(m);
   REQUIRE(is_unknown(k));
   CHECK(unknown_reason(k).find("Operation not permitted") != std::string::npos);
-  CHECK(unknown_reason(k).find("dmesg_restrict") != std::string::npos);
+  CHECK(unknown_reason(k).find("(kernel.dmesg_restrict is 1: only root may read the kernel log)") != std::string::npos);
 
   MemoryMachine unrecorded;
   CHECK(unknown_reason(unrecorded.run(probe_kernel_log)).find("not recorded") != std::string::npos);
+}
+
+// One reading of /proc/sys/kernel/dmesg_restrict: whatever the file holds,
+// the refused dmesg's reason blames the restriction exactly where the fact
+// says 1 (a second reader that trimmed or parsed differently would not).
+TEST_CASE("kernel_log's reason and kernel.dmesg_restrict agree on every content of the file", "[kernel_log][kernel]") {
+  for (const char* content : std::initializer_list<const char*>{"1\n", "1", " 1 \n", "0\n", "01\n", "2\n", "yes\n", "", "1\n1\n", nullptr}) {
+    INFO((content ? content : "(no file)"));
+    MemoryMachine m({}, {{"dmesg", tool_output(1, "", "dmesg: read kernel buffer failed: Operation not permitted\n")}});
+    if (content) m.fs->file("/proc/sys/kernel/dmesg_restrict", content);
+    Json restrict = m.run(probe_kernel)["dmesg_restrict"];
+    Json k = kernel_log_after_kernel(m);
+    REQUIRE(is_unknown(k));
+    CHECK((unknown_reason(k).find("dmesg_restrict is 1") != std::string::npos) == (restrict == 1));
+  }
+  // The note is the fact's, not a reading of its own: a kernel section that
+  // says 1 names it without the file.
+  MemoryMachine m({}, {{"dmesg", tool_output(1, "", "dmesg: Operation not permitted\n")}});
+  CHECK(unknown_reason(m.run(probe_kernel_log, {{"kernel", {{"dmesg_restrict", 1}}}})).find("dmesg_restrict is 1") !=
+        std::string::npos);
+  CHECK(unknown_reason(m.run(probe_kernel_log, {{"kernel", {{"dmesg_restrict", 0}}}})).find("dmesg_restrict") ==
+        std::string::npos);
 }
 
 TEST_CASE("kernel_log keeps only the newest lines of a flood", "[kernel_log][malformed]") {

@@ -5,7 +5,8 @@ namespace rocmdoc {
 
 const std::vector<ProbeDefinition>& probe_catalogue() {
   // Order matters: pci before amdgpu, kfd, access, firmware and power, which
-  // build on its device list.
+  // build on its device list; kernel before kernel_log, whose reason for a
+  // refused dmesg reads kernel.dmesg_restrict.
   static const std::vector<ProbeDefinition> probes = {
       {"host", probe_host},
       {"distro", probe_distro},

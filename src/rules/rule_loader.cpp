@@ -62,12 +62,13 @@ class Loader {
     const YamlNode& doc = tree_->root();
     if (doc.is_null()) return;
     try {
-      yaml_->mapping(doc, "a catalogue file is a mapping with lists, macros, signatures, origins, symptoms and problems");
+      yaml_->mapping(doc, "a catalogue file is a mapping with fragments, lists, macros, signatures, origins, symptoms and problems");
       for (const char* former : {"rules", "causes"})
         if (doc[former])
           yaml_->fail(doc[former], std::string("'") + former +
                                        "' is now 'problems': check rules and explain causes are one list (docs/rules.md)");
-      yaml_->allow_keys(doc, {"lists", "macros", "signatures", "origins", "symptoms", "problems"});
+      yaml_->allow_keys(doc, {"fragments", "lists", "macros", "signatures", "origins", "symptoms", "problems"});
+      each(doc, "fragments", [&](const YamlNode& n) { load_fragment(n); });
       if (doc["lists"]) for (auto& n : yaml_->list(doc["lists"], "lists")) load_list(n);
       if (doc["macros"]) for (auto& n : yaml_->list(doc["macros"], "macros")) load_macro(n);
       each(doc, "signatures", [&](const YamlNode& n) { load_signature(n); });
@@ -525,14 +526,27 @@ class Loader {
     if (!options_.keep_examples) r.examples.clear();
   }
 
-  // A pattern is compiled here so a bad one is reported where it is written
-  // (with a smaller memory budget than the scanner's, so what compiles here
+  // A pattern as RE2 will see it: its fragments expanded (pattern_fragments.h),
+  // and compiled here so a bad one is reported where it is written (with a
+  // smaller memory budget than the scanner's, so what compiles here
   // compiles there); the scanner then trusts it (Signature::compiles).
   // Built-in files are compiled here only where LoadOptions asks.
-  void check_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
-    if (pattern.find_first_of("\r\n") != std::string::npos)
+  std::string read_pattern(const YamlNode& n, const char* what, bool captures_allowed) const {
+    auto pattern = expand_fragments(one_line_pattern(n, what), set_.fragments);
+    if (!pattern) yaml_->fail(n, pattern.error());
+    if (compile_patterns_) compile_pattern(n, *pattern, captures_allowed);
+    return std::move(pattern.value());
+  }
+
+  // A pattern's text as written.
+  std::string one_line_pattern(const YamlNode& n, const char* what) const {
+    std::string text = yaml_->text(n, what);
+    if (text.find_first_of("\r\n") != std::string::npos)
       yaml_->fail(n, "a pattern matches within one line; it cannot hold a line break");
-    if (!compile_patterns_) return;
+    return text;
+  }
+
+  void compile_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
     RE2::Options options;
     options.set_encoding(RE2::Options::EncodingLatin1);
     options.set_log_errors(false);
@@ -547,27 +561,57 @@ class Loader {
     }
   }
 
+  // A fragment names no other one: one level keeps each fragment's meaning
+  // in its own few characters, and there is no cycle to look for. It is
+  // always compiled (a few small patterns), so that one no pattern uses yet
+  // is still checked.
+  void load_fragment(const YamlNode& n) {
+    yaml_->mapping(n, "a fragment is a mapping with fragment, pattern and examples");
+    yaml_->allow_keys(n, {"fragment", "pattern", "examples"});
+    PatternFragment f;
+    f.where = yaml_->at(n);
+    f.name = yaml_->text(yaml_->required(n, "fragment"), "fragment");
+    if (!is_fragment_name(f.name)) yaml_->fail(n["fragment"], "a fragment's name is lower-case words joined by '_' ('" + f.name + "')");
+    const YamlNode& pattern = yaml_->required(n, "pattern");
+    f.pattern = one_line_pattern(pattern, "pattern");
+    auto inner = next_fragment_reference(f.pattern, 0);
+    if (!inner) yaml_->fail(pattern, inner.error());
+    if (*inner) yaml_->fail(pattern, "a fragment cannot name another fragment ((?&" + std::string((*inner)->name) + ")): write it out");
+    compile_pattern(pattern, f.pattern, false);
+    const YamlNode& ex = yaml_->required(n, "examples");
+    yaml_->mapping(ex, "'examples' is a mapping with match and no_match");
+    yaml_->allow_keys(ex, {"match", "no_match"});
+    for (const char* key : {"match", "no_match"}) {
+      if (!ex[key]) continue;
+      for (auto& e : yaml_->list(ex[key], key))
+        f.examples.push_back({yaml_->text(e, "example line"), std::string(key) == "match", {}, yaml_->at(e)});
+    }
+    if (!options_.keep_examples) f.examples.clear();
+    if (auto it = set_.fragments.find(f.name); it != set_.fragments.end())
+      yaml_->fail(n["fragment"], "fragment '" + f.name + "' is defined twice (first at " + it->second.where.str() + ")");
+    std::string name = f.name;
+    set_.fragments.emplace(std::move(name), std::move(f));
+  }
+
   void load_signature(const YamlNode& n) {
     yaml_->mapping(n, "a signature is a mapping with id, pattern and examples");
     yaml_->allow_keys(n, {"id", "pattern", "after", "unless", "scan_kernel_log", "context", "shows_set", "examples"});
     Signature s;
     s.where = yaml_->at(n);
     s.id = identifier(yaml_->required(n, "id"), "id");
-    s.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
+    yaml_->required(n, "pattern");
     if (n["scan_kernel_log"]) s.scan_kernel_log = yaml_->flag(n["scan_kernel_log"], "scan_kernel_log");
     if (n["context"]) s.context = yaml_->flag(n["context"], "context");
     if (n["shows_set"])
       for (auto& v : yaml_->list(n["shows_set"], "shows_set")) s.shows_set.push_back(variable_name(v));
-    check_pattern(n["pattern"], s.pattern, true);
+    s.pattern = read_pattern(n["pattern"], "pattern", true);
     if (n["after"]) {
-      s.after = yaml_->text(n["after"], "after");
-      check_pattern(n["after"], s.after, false);
+      s.after = read_pattern(n["after"], "after", false);
       // check matches the kernel log's lines one by one, without their order.
       if (s.scan_kernel_log) yaml_->fail(n["after"], "a signature with 'after' cannot scan_kernel_log");
     }
     if (n["unless"]) {
-      s.unless = yaml_->text(n["unless"], "unless");
-      check_pattern(n["unless"], s.unless, false);
+      s.unless = read_pattern(n["unless"], "unless", false);
       // The kernel log's set matches patterns alone; a kernel message denies nothing.
       if (s.scan_kernel_log) yaml_->fail(n["unless"], "a signature with 'unless' cannot scan_kernel_log");
     }
@@ -617,8 +661,7 @@ class Loader {
     o.id = identifier(yaml_->required(n, "id"), "id");
     o.name = yaml_->text(yaml_->required(n, "name"), "name");
     o.tracker = yaml_->text(yaml_->required(n, "tracker"), "tracker");
-    o.pattern = yaml_->text(yaml_->required(n, "pattern"), "pattern");
-    check_pattern(n["pattern"], o.pattern, false);
+    o.pattern = read_pattern(yaml_->required(n, "pattern"), "pattern", false);
     set_.origins.push_back(std::move(o));
   }
 

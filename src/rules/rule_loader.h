@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/pattern_fragments.h"
 #include "rules/problem.h"
 #include "rules/rule.h"
 #include "rules/signature.h"
@@ -31,7 +32,8 @@ struct RuleFile {
 };
 
 // The catalogue: every problem, the signatures and symptoms that point to
-// them, and the lists and macros their conditions use.
+// them, the lists and macros their conditions use and the fragments their
+// patterns use.
 struct RuleSet {
   std::vector<Problem> problems;      // in file order; check runs those with a condition
   std::vector<Signature> signatures;
@@ -40,6 +42,7 @@ struct RuleSet {
   std::vector<LoadError> errors;
   std::map<std::string, Json> lists;
   std::map<std::string, ExprPtr> macros;
+  PatternFragments fragments;  // already expanded in every pattern above
   bool ok() const { return errors.empty(); }
   // The problem with this id or alias, or null.
   const Problem* find(const std::string& id) const;

@@ -500,3 +500,100 @@ TEST_CASE("gives_way_to names another problem the facts can confirm, and item_in
   CHECK(with_item(item).find("rules/catalogue/t.yaml:6:19: 'item_in_text' is for a problem with 'for_each' and 'when'") == 0);
   CHECK(with_item("    for_each: gpus\n" + item) == "");
 }
+
+// fragments: a piece of pattern written once and named as (?&name); every
+// misuse is a load error at its file:line:column (tests/cli: exit 2).
+namespace {
+const char* kFragment = R"(fragments:
+  - fragment: in_sentence
+    pattern: '[^.\n]|\.[0-9A-Za-z]'
+    examples: {match: ['ROCm 6.2 on mok.pub'], no_match: ['it hangs. Then']}
+)";
+std::string with_signature(const std::string& pattern) {
+  return std::string(kFragment) + "signatures:\n  - id: gap\n    pattern: '" + pattern +
+         "'\n    examples: {match: ['gpu 6.2 hangs'], no_match: ['gpu. It hangs']}\n" + kGoodRule;
+}
+}  // namespace
+
+TEST_CASE("a pattern names a fragment as (?&name), which the loader expands to one atom", "[rules][fragments]") {
+  Loaded l(with_signature(R"(gpu(?&in_sentence){0,20}?\bhangs)"));
+  REQUIRE(l.first_error() == "");
+  REQUIRE(l.set.signatures.size() == 1);
+  // What every reader of the pattern gets: the scanner, the kernel log's
+  // set, `rules patterns`.
+  CHECK(l.set.signatures[0].pattern == R"(gpu(?:[^.\n]|\.[0-9A-Za-z]){0,20}?\bhangs)");
+  REQUIRE(l.set.fragments.count("in_sentence") == 1);
+  CHECK(l.set.fragments.at("in_sentence").where.str() == "rules/catalogue/t.yaml:2:5");
+  size_t run = 0;
+  CHECK(run_fragment_examples(l.set.fragments, &run).empty());
+  CHECK(run == 2);
+  // `after` and `unless` and an origin's pattern name fragments as well.
+  std::string unless = with_signature("gpu");
+  unless.replace(unless.find("    examples: {match: ['gpu 6.2"), 0, "    unless: 'fine(?&in_sentence)'\n");
+  Loaded u(unless);
+  REQUIRE(u.first_error() == "");
+  CHECK(u.set.signatures[0].unless == R"(fine(?:[^.\n]|\.[0-9A-Za-z]))");
+  // "(?&" escaped or in a class is the bytes it is, no reference.
+  CHECK(Loaded(with_signature(R"(a\(?&b)")).first_error() == "");
+  CHECK(Loaded(with_signature(R"([(?&]x)")).set.signatures.at(0).pattern == R"([(?&]x)");
+}
+
+TEST_CASE("an unknown, doubly defined, broken or nested fragment is a load error at its line", "[rules][fragments]") {
+  CHECK(Loaded(with_signature(R"(gpu(?&in_sentense){0,20})")).first_error() ==
+        "rules/catalogue/t.yaml:7:14: unknown fragment 'in_sentense' (a fragment is defined under 'fragments:' "
+        "before the patterns that name it)");
+  CHECK(Loaded(with_signature(R"(gpu(?&In_Sentence))")).first_error().find(
+            "rules/catalogue/t.yaml:7:14: '(?&' names a fragment: (?&name)") == 0);
+  CHECK(Loaded(with_signature(R"(gpu(?&in_sentence)")).first_error().find("rules/catalogue/t.yaml:7:14: '(?&' names a fragment") == 0);
+  auto fragment_error = [](const std::string& from, const std::string& to) {
+    std::string text = with_signature("gpu");
+    text.replace(text.find(from), from.size(), to);
+    return Loaded(text).first_error();
+  };
+  std::string second = "  - fragment: in_sentence\n    pattern: 'x'\n    examples: {match: [x], no_match: [y]}\n";
+  CHECK(fragment_error("signatures:", second + "signatures:") ==
+        "rules/catalogue/t.yaml:5:15: fragment 'in_sentence' is defined twice (first at rules/catalogue/t.yaml:2:5)");
+  CHECK(fragment_error(R"('[^.\n]|\.[0-9A-Za-z]')", "'[^.'").find("rules/catalogue/t.yaml:3:14: not an RE2 pattern") == 0);
+  CHECK(fragment_error(R"('[^.\n]|\.[0-9A-Za-z]')", "'(?&other)x'") ==
+        "rules/catalogue/t.yaml:3:14: a fragment cannot name another fragment ((?&other)): write it out");
+  CHECK(fragment_error(R"('[^.\n]|\.[0-9A-Za-z]')", "'(?P<gfx>gfx[0-9]+)'") ==
+        "rules/catalogue/t.yaml:3:14: this pattern captures nothing; remove (?P<gfx>");
+  CHECK(fragment_error("fragment: in_sentence", "fragment: in-sentence").find("rules/catalogue/t.yaml:2:15: a fragment's name is") == 0);
+  CHECK(fragment_error("    examples: {match: ['ROCm", "    samples: {match: ['ROCm").find("unknown key 'samples'") != std::string::npos);
+}
+
+// Fragments are defined before the patterns that name them, as macros are:
+// in an earlier file (files load in name order), or the same file, and the
+// built-in ones before rules.d.
+TEST_CASE("a fragment serves the patterns loaded after it, in its file and the later ones", "[rules][fragments]") {
+  std::map<std::string, Function> functions = builtin_functions();
+  Vocabulary v;
+  v.functions = &functions;
+  v.is_fact = is_fact_path;
+  std::string uses = "signatures:\n  - id: later\n    pattern: 'x(?&in_sentence)'\n    examples: {match: [xy], no_match: [x.]}\n";
+  RuleSet in_order = load_rule_set({{"rules/catalogue/a.yaml", kFragment}, {"rules/catalogue/b.yaml", uses}},
+                                   {{"rules.d/local.yaml", std::string(uses).replace(uses.find("later"), 5, "local")}}, v);
+  CHECK(in_order.errors.empty());
+  CHECK(in_order.signatures.size() == 2);
+  RuleSet reversed = load_rule_set({{"rules/catalogue/a.yaml", uses}, {"rules/catalogue/b.yaml", kFragment}}, {}, v);
+  REQUIRE(reversed.errors.size() == 1);
+  CHECK(reversed.errors[0].str().find("rules/catalogue/a.yaml:3:14: unknown fragment 'in_sentence'") == 0);
+}
+
+TEST_CASE("a fragment's examples are whole lines, the fragment once or more", "[rules][fragments]") {
+  PatternFragments fragments;
+  PatternFragment f;
+  f.name = "in_sentence";
+  f.pattern = R"([^.\n]|\.[0-9A-Za-z])";
+  f.where = {"rules/catalogue/t.yaml", 2, 5};
+  f.examples = {{"ROCm 6.2 on mok.pub", true, {}, {"rules/catalogue/t.yaml", 4, 5}},
+                {"(see above.) next", false, {}, {"rules/catalogue/t.yaml", 5, 5}},
+                {"it hangs. Then", true, {}, {"rules/catalogue/t.yaml", 6, 5}}};
+  fragments.emplace(f.name, f);
+  size_t run = 0;
+  auto failures = run_fragment_examples(fragments, &run);
+  CHECK(run == 3);
+  REQUIRE(failures.size() == 1);
+  CHECK(failures[0] == "rules/catalogue/t.yaml:6:5: fragment 'in_sentence': does not match 'it hangs. Then' (the whole "
+                       "line, as the fragment once or more)");
+}

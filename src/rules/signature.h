@@ -21,7 +21,9 @@ struct SignatureExample {
 
 struct Signature {
   std::string id;
-  std::string pattern;  // RE2 syntax, as written
+  // RE2 syntax, with its fragments expanded (pattern_fragments.h): what every
+  // reader matches with. The written form is in the file, at `where`.
+  std::string pattern;
   std::vector<SignatureExample> examples;
   SourceLocation where;
   // Kernel messages: `check` matches the signature over this boot's kernel

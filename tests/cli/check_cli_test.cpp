@@ -102,10 +102,36 @@ TEST_CASE("rules test counts a symptom's not_here examples apart from the proble
   auto test = run_rocmdoc({"rules", "test", dir.string()});
   INFO(test.out << test.err);
   CHECK(test.exit_code == 1);
-  CHECK(test.out == "6 passed, 1 failed (2 problem, 3 not_here and 2 signature examples)\n");
+  CHECK(test.out == "6 passed, 1 failed (2 problem, 3 not_here, 2 signature and 0 fragment examples)\n");
   CHECK(test.err.find(": symptom 'odd-symptom', not_here example 'wrongly held': expected fire, got pass") !=
         std::string::npos);
   CHECK(test.err.find("problem 'odd-symptom'") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+// A fragment's misuse stops every command like any rule error; its
+// examples are counted apart and a failing one is named with its line.
+TEST_CASE("fragments: an unknown one is exit 2 with file:line, their examples run in rules test", "[cli][rules]") {
+  fs::path dir = scratch("fragments");
+  fs::copy(source_path("rules/matrix"), dir / "matrix");
+  std::string fragment =
+      "fragments:\n  - fragment: in_sentence\n    pattern: '[^.\\n]|\\.[0-9A-Za-z]'\n"
+      "    examples: {match: ['ROCm 6.2 on mok.pub', 'it hangs. Then'], no_match: ['(see above.) next']}\n";
+  std::string signature = "signatures:\n  - id: gap\n    pattern: 'gpu(?&in_sentense){0,20}?\\bhangs'\n"
+                          "    examples: {match: ['gpu 6.2 hangs'], no_match: ['gpu. It hangs']}\n";
+  write(dir / "catalogue/t.yaml", fragment + signature);
+  auto lint = run_rocmdoc({"rules", "lint", dir.string()});
+  CHECK(lint.exit_code == 2);
+  CHECK(lint.err.find("/catalogue/t.yaml:7:14: unknown fragment 'in_sentense'") != std::string::npos);
+  CHECK(run_rocmdoc({"explain", "--no-probe", "--rules", dir.string(), "gpu hangs"}).exit_code == 2);
+  signature.replace(signature.find("in_sentense"), 11, "in_sentence");
+  write(dir / "catalogue/t.yaml", fragment + signature);
+  auto test = run_rocmdoc({"rules", "test", dir.string()});
+  INFO(test.out << test.err);
+  CHECK(test.exit_code == 1);
+  CHECK(test.out == "4 passed, 1 failed (0 problem, 0 not_here, 2 signature and 3 fragment examples)\n");
+  CHECK(test.err.find("/catalogue/t.yaml:4:47: fragment 'in_sentence': does not match 'it hangs. Then'") !=
+        std::string::npos);
   fs::remove_all(dir);
 }
 
