@@ -1,5 +1,6 @@
 #include "explain/log_scanner.h"
 #include "rules/matrix.h"
+#include "rules/pattern_options.h"
 #include "rules/pattern_text.h"
 
 #include <re2/re2.h>
@@ -32,9 +33,7 @@ constexpr size_t kLeafRange = 4 * 1024;  // below this a matching range is read 
 constexpr int64_t kSetMemory = 11 << 20;
 
 RE2::Options pattern_options() {
-  RE2::Options o;
-  o.set_encoding(RE2::Options::EncodingLatin1);
-  o.set_log_errors(false);
+  RE2::Options o = rule_pattern_options();
   o.set_max_mem(kSetMemory);
   return o;
 }

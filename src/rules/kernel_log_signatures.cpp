@@ -3,6 +3,8 @@
 #include <re2/re2.h>
 #include <re2/set.h>
 
+#include "rules/pattern_options.h"
+
 namespace rocmdoc {
 
 // One RE2::Set: a line is matched against every opted-in pattern at once,
@@ -12,21 +14,8 @@ struct KernelLogSignatures::Compiled {
   RE2::Set set;
 };
 
-namespace {
-
-// The options explain's scanner uses (log_scanner.cpp), so a signature
-// matches the same line the same way in check and in explain.
-RE2::Options pattern_options() {
-  RE2::Options o;
-  o.set_encoding(RE2::Options::EncodingLatin1);
-  o.set_log_errors(false);
-  return o;
-}
-
-}  // namespace
-
 KernelLogSignatures::KernelLogSignatures(const std::vector<Signature>& signatures) {
-  compiled_ = std::make_unique<Compiled>(pattern_options());
+  compiled_ = std::make_unique<Compiled>(rule_pattern_options());
   for (auto& s : signatures) {
     if (!s.scan_kernel_log) continue;
     std::string why;

@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "rules/pattern_options.h"
 #include "rules/pattern_text.h"
 
 namespace rocmdoc {
@@ -59,11 +60,8 @@ Result<std::string> expand_fragments(std::string_view pattern, const PatternFrag
 std::vector<std::string> run_fragment_examples(const PatternFragments& fragments, size_t* examples_run) {
   std::vector<std::string> failures;
   size_t n = 0;
-  RE2::Options options;
-  options.set_encoding(RE2::Options::EncodingLatin1);
-  options.set_log_errors(false);
   for (auto& [name, f] : fragments) {
-    RE2 whole("(?:" + f.pattern + ")+", options);
+    RE2 whole("(?:" + f.pattern + ")+", rule_pattern_options());
     for (auto& ex : f.examples) {
       ++n;
       std::string where = ex.where.str() + ": fragment '" + name + "': ";

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "rules/rule_loader.h"
+#include "rules/pattern_options.h"
 #include "base/text.h"
 #include "formats/yaml_json.h"
 
@@ -547,10 +548,7 @@ class Loader {
   }
 
   void compile_pattern(const YamlNode& n, const std::string& pattern, bool captures_allowed) const {
-    RE2::Options options;
-    options.set_encoding(RE2::Options::EncodingLatin1);
-    options.set_log_errors(false);
-    RE2 re(pattern, options);
+    RE2 re(pattern, rule_pattern_options());
     if (!re.ok()) yaml_->fail(n, "not an RE2 pattern: " + re.error());
     auto& names = capture_names();
     for (auto& [name, index] : re.NamedCapturingGroups()) {
